@@ -1,0 +1,143 @@
+"""``fourhundred variants``, ``rules`` and ``ambiguities``: what the specifications say."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from fourhundred.spec import ambiguities as register
+from fourhundred.spec.describe import describe
+from fourhundred.spec.registry import load, variants
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+@click.command("variants")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+def variants_command(as_json: bool) -> None:
+    """List every variant with its aliases and options."""
+    data: list[dict[str, Any]] = [
+        {
+            "name": v.name,
+            "aliases": list(v.definition.aliases),
+            "title": v.definition.title,
+            "source": v.definition.source,
+            "options": [
+                {
+                    "name": o.name,
+                    "kind": o.kind,
+                    "values": list(o.values),
+                    "default": o.default,
+                    "summary": o.summary,
+                    "ambiguity": o.ambiguity,
+                }
+                for o in v.options
+            ],
+        }
+        for v in variants()
+    ]
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    console = _console()
+    for v in data:
+        console.print(f"[bold]{v['name']}[/bold]  {v['title']}")
+        console.print(f"  aliases: {', '.join(v['aliases']) or '-'}   source: {v['source']}")
+        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+        table.add_column("option")
+        table.add_column("kind")
+        table.add_column("values (default first marked *)")
+        table.add_column("what")
+        for o in v["options"]:
+            shown = ", ".join(f"{x}*" if x == o["default"] else x for x in o["values"])
+            table.add_row(o["name"], o["kind"], shown, o["summary"])
+        console.print(table)
+        console.print()
+
+
+@click.command("rules")
+@click.argument("variant")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+def rules_command(variant: str, as_json: bool) -> None:
+    """Print a variant's rules as tables: VARIANT is a name with optional options,
+    for example 'qahwa-400(target=61,table=classic)'."""
+    rules = load(variant)
+    data = describe(rules)
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    console = _console()
+    console.print(f"[bold]{data['variant']}[/bold]: {data['title']} (source: {data['source']})")
+    console.print(data["summary"])
+    values = Table(title="Bid values by own score", header_style="bold")
+    values.add_column("bid", justify="right")
+    for band in data["values_by_band"]:
+        values.add_column(band["band"], justify="right")
+    for i, bid in enumerate(data["bids"]):
+        values.add_row(str(bid), *(band["values"][i] for band in data["values_by_band"]))
+    console.print(values)
+    minimums = Table(title="Minimum bids", header_style="bold")
+    minimums.add_column("score")
+    minimums.add_column("own minimum (own score)", justify="right")
+    for band in data["own_minimum_by_band"]:
+        minimums.add_row(band["band"], band["minimum"])
+    console.print(minimums)
+    if data["own_minimum_unbounded"]:
+        console.print("  ... and one more for every further 10 points, without end.")
+    table_min = Table(
+        title=f"Table minimum ({data['table_minimum_score']}; counts {data['table_minimum_counts']})",
+        header_style="bold",
+    )
+    table_min.add_column("score")
+    table_min.add_column("the four bids must reach", justify="right")
+    for band in data["table_minimum_by_band"]:
+        table_min.add_row(band["band"], band["minimum"])
+    console.print(table_min)
+    if data["table_minimum_unbounded"]:
+        console.print("  ... and one more for every further 10 points, without end.")
+    console.print(
+        "[bold]Turn order[/bold]: bidding "
+        + data["turn_order"]["bidding"]
+        + ", play "
+        + data["turn_order"]["play"]
+        + ", deal in batches "
+        + data["turn_order"]["deal_pattern"]
+    )
+    console.print("[bold]End of the game[/bold]")
+    for line in data["outcome"]:
+        console.print(f"  - {line}")
+
+
+@click.command("ambiguities")
+@click.option("--json", "as_json", is_flag=True, help="Print the register as JSON.")
+@click.option(
+    "--variant", "variant", default=None, help="Only the entries that apply to this variant."
+)
+def ambiguities_command(as_json: bool, variant: str | None) -> None:
+    """Print the ambiguity register: every silence, contradiction and disagreement."""
+    entries = register.to_json()
+    if variant is not None:
+        name = load(variant).variant
+        entries = [e for e in entries if name in e["applies_to"]]  # type: ignore[operator]
+    if as_json:
+        click.echo(json.dumps(entries, indent=2))
+        return
+    console = _console()
+    for e in entries:
+        console.print(f"[bold]{e['id']}[/bold] ({e['kind']}): {e['title']}")
+        console.print(f"  {e['question']}")
+        for s in e["sources"]:  # type: ignore[attr-defined]
+            console.print(f"  - {s['source']} §{s['section']}: {s['says']}")
+        switch = e["switch"] or "(no switch)"
+        console.print(f"  switch: {switch}")
+        for r in e["readings"]:  # type: ignore[attr-defined]
+            console.print(f"    {r['id']}: {r['summary']}")
+        for v, d in e["defaults"].items():  # type: ignore[attr-defined]
+            console.print(f"  default in {v}: {d['reading']} ({d['why']})")
+        console.print()

@@ -1,0 +1,134 @@
+"""Plain-data descriptions of a variant's rules, for the command line and the docs.
+
+Every number here is computed by calling the rule functions of
+:class:`~fourhundred.spec.model.Rules`, so what is printed cannot drift from
+what is specified.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
+from fourhundred.spec.registry import get
+
+#: The score bands shown: below 30, then 30-39 ... up to 140 and more.
+SAMPLE_SCORES = (0, *range(BAND_START, 150, BAND_WIDTH))
+
+
+def band_label(low: int, high: int | None) -> str:
+    """A readable label for the score range ``low..high`` (``high`` None: open)."""
+    if low == 0:
+        return f"below {high + 1}" if high is not None else "any score"
+    if high is None:
+        return f"{low} or more"
+    return f"{low}-{high}"
+
+
+def merge_bands(column: Callable[[int], Sequence[Any]]) -> list[tuple[str, Sequence[Any]]]:
+    """Group adjacent sample bands whose column of values is the same."""
+    groups: list[tuple[int, Sequence[Any]]] = []
+    for score in SAMPLE_SCORES:
+        values = column(score)
+        if groups and groups[-1][1] == values:
+            continue
+        groups.append((score, values))
+    result = []
+    for index, (low, values) in enumerate(groups):
+        high = groups[index + 1][0] - 1 if index + 1 < len(groups) else None
+        result.append((band_label(low, high), values))
+    return result
+
+
+def value_text(rules: Rules, bid: int, own: int, highest: int) -> str:
+    """A bid's value as shown in tables ("wins game" for a deciding 13)."""
+    if rules.is_special_bid(bid):
+        if rules.thirteen == "win_or_lose_game":
+            return "wins/loses game"
+        return f"wins game / -{rules.bid_value(bid, own, highest)}"
+    return str(rules.bid_value(bid, own, highest))
+
+
+def describe(rules: Rules) -> dict[str, Any]:
+    """Everything a rules page shows about a variant, as JSON-ready data."""
+    bids = list(range(rules.min_bid, rules.max_bid + 1))
+    values = merge_bands(lambda s: tuple(value_text(rules, b, s, s) for b in bids))
+    own_min = merge_bands(lambda s: (str(rules.own_minimum_bid(s)),))
+    table_min = merge_bands(
+        lambda s: (
+            str(
+                rules.table_minimum(
+                    [s, 0, 0, 0] if rules.table_min_scores == "highest" else [s] * 4
+                )
+            ),
+        )
+    )
+    variant = get(rules.variant)
+    return {
+        "variant": str(rules),
+        "title": variant.definition.title,
+        "source": variant.definition.source,
+        "summary": variant.definition.summary,
+        "bids": bids,
+        "values_by_band": [{"band": label, "values": list(v)} for label, v in values],
+        "own_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in own_min],
+        "own_minimum_unbounded": rules.own_min_rises and rules.own_min_cap is None,
+        "table_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in table_min],
+        "table_minimum_unbounded": rules.table_min_rises and rules.table_min_cap is None,
+        "table_minimum_score": "highest score at the table"
+        if rules.table_min_scores == "highest"
+        else "lowest score at the table",
+        "table_minimum_counts": rules.table_measure,
+        "outcome": outcome_rules(rules),
+        "turn_order": {
+            "bidding": rules.bidding_order,
+            "play": rules.play_order,
+            "deal_pattern": "-".join(str(n) for n in rules.deal_pattern),
+        },
+    }
+
+
+def outcome_rules(rules: Rules) -> list[str]:
+    """The end-of-game rules in words, generated from the parameters."""
+    condition = "above zero" if rules.partner_condition == "positive" else "zero or more"
+    if rules.win_measure == "player":
+        win = (
+            f"A team wins when one partner has {rules.target} or more and the other is {condition}."
+        )
+    else:
+        win = f"A team wins when the partners' total is {rules.target} or more and both are {condition}."
+    lines = [win]
+    if rules.both_qualify == "higher_total":
+        tie = "another hand is played" if rules.total_tie == "play_on" else "the game is drawn"
+        lines.append(
+            f"If both teams qualify after the same hand, the higher team total wins; if equal, {tie}."
+        )
+    else:
+        trigger = "qualify" if rules.raise_trigger == "qualified" else "reach the target"
+        lines.append(
+            f"If both teams {trigger} after the same hand, the target rises by {BAND_WIDTH} and play "
+            f"continues until one team qualifies alone at it, or one side falls back below {rules.target}."
+        )
+    if rules.is_special_bid(13):
+        made = (
+            "wins the game outright"
+            if rules.thirteen_win == "outright"
+            else "wins the game if the partner condition holds"
+        )
+        failed = (
+            "loses the game"
+            if rules.thirteen == "win_or_lose_game"
+            else f"costs {rules.bid_value(13, 0, 0)} points"
+        )
+        lines.append(f"A made bid of 13 {made}; a failed one {failed}.")
+    if rules.eleven_plus_fifty:
+        lines.append(
+            "Any bid of 11 or more scores 50"
+            + (
+                " (13 keeps its special rule)."
+                if rules.eleven_plus_thirteen == "keeps_special"
+                else "."
+            )
+        )
+    return lines
