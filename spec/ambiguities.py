@@ -54,6 +54,9 @@ class Ambiguity:
     readings: tuple[Choice, ...]
     defaults: Mapping[str, Default]
     switch: str | None = None
+    #: For an entry without a switch that is not a convention: what selects
+    #: the reading instead (the choice of variant, or a house option).
+    settled_by: str | None = None
 
     @property
     def applies_to(self) -> tuple[str, ...]:
@@ -610,6 +613,7 @@ REGISTER: tuple[Ambiguity, ...] = (
             PAGAT_400: Default("pagat", "Each variant follows its own page."),
             ARAB: Default("arab3meyeh", "Each variant follows its own page."),
         },
+        settled_by="the choice of variant (and qahwa's option table)",
     ),
     Ambiguity(
         id="syrian-41-doubling",
@@ -954,6 +958,7 @@ REGISTER: tuple[Ambiguity, ...] = (
                 "both",
                 "Both games offer them (options target and total12 on pagat-41 and pagat-400).",
             ),
+            choice("lebanese_only", "Only Lebanese 400: leave both options off on pagat-41."),
         ),
         defaults=same(
             "both",
@@ -961,6 +966,7 @@ REGISTER: tuple[Ambiguity, ...] = (
             PAGAT_41,
             PAGAT_400,
         ),
+        settled_by="options target and total12 (off on pagat-41 for the Lebanese-only reading)",
     ),
     Ambiguity(
         id="turn-time-limit",
@@ -1043,10 +1049,14 @@ REGISTER: tuple[Ambiguity, ...] = (
             ),
         ),
         question="Which holds when the classic table is switched on?",
-        readings=(choice("switch_rules", "The switch: the FAQ describes the default table."),),
+        readings=(
+            choice("switch_rules", "The switch: the FAQ describes the default (common) table."),
+            choice("faq_rules", "The FAQ: 10 or more is always 40 (the common table)."),
+        ),
         defaults={
             QAHWA: Default("switch_rules", "The switch is an explicit choice made before the deal.")
         },
+        settled_by="qahwa's option table (common gives the FAQ's values)",
     ),
 )
 
@@ -1070,6 +1080,7 @@ def to_json() -> list[dict[str, object]]:
                 {"source": s.source, "section": s.section, "says": s.says} for s in a.sources
             ],
             "switch": a.switch,
+            "settled_by": a.settled_by,
             "readings": [{"id": r.value, "summary": r.summary} for r in a.readings],
             "applies_to": list(a.applies_to),
             "defaults": {v: {"reading": d.reading, "why": d.why} for v, d in a.defaults.items()},
