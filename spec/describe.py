@@ -84,7 +84,11 @@ def describe(rules: Rules) -> dict[str, Any]:
         "turn_order": {
             "bidding": rules.bidding_order,
             "play": rules.play_order,
-            "deal_pattern": "-".join(str(n) for n in rules.deal_pattern),
+            "deal_pattern": (
+                "one card at a time"
+                if set(rules.deal_pattern) == {1}
+                else "in batches of " + "-".join(str(n) for n in rules.deal_pattern)
+            ),
         },
     }
 

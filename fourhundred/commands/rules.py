@@ -106,7 +106,7 @@ def rules_command(variant: str, as_json: bool) -> None:
         + data["turn_order"]["bidding"]
         + ", play "
         + data["turn_order"]["play"]
-        + ", deal in batches "
+        + ", deal "
         + data["turn_order"]["deal_pattern"]
     )
     console.print("[bold]End of the game[/bold]")
