@@ -371,7 +371,6 @@ REGISTER: tuple[Ambiguity, ...] = (
                 own_min_cap=None,
             ),
             choice("13", "It stops at 13, the largest bid.", own_min_cap=13),
-            choice("5", "It stops at 5, where qahwa and pagat stop.", own_min_cap=5),
         ),
         defaults=same(
             "unbounded",
