@@ -1,0 +1,234 @@
+"""The rules pages: one per variant, and an index of the variants."""
+
+from __future__ import annotations
+
+from fourhundred.spec.ambiguities import REGISTER
+from fourhundred.spec.definitions import SOURCES, Citation
+from fourhundred.spec.describe import describe
+from fourhundred.spec.registry import Variant, load, variants
+
+from .md import cell, esc, generated_banner, table
+from .provenance import field_label, ordered_fields, provenance, show_value
+
+AMBIGUITIES_PAGE = "ambiguities.md"
+
+
+def page_path(variant_name: str) -> str:
+    """Where a variant's rules page lives in the site sources."""
+    return f"rules/{variant_name}.md"
+
+
+def ambiguity_link(entry_id: str, prefix: str = "") -> str:
+    """A Markdown link to a register entry."""
+    return f"[`{entry_id}`]({prefix}{AMBIGUITIES_PAGE}#{entry_id})"
+
+
+def citation_text(citation: Citation | None) -> str:
+    """'source §Section: paraphrase', escaped for a table cell."""
+    if citation is None:
+        return ""
+    text = f"{citation.source} §{citation.section}"
+    if citation.says:
+        text += f": {citation.says}"
+    return cell(text)
+
+
+def _bands_table(rows: list[dict[str, object]], key: str, heading: str) -> str:
+    return table(["score", heading], ([cell(r["band"]), cell(r[key])] for r in rows))
+
+
+def _values_table(data: dict[str, object]) -> str:
+    bands = data["values_by_band"]
+    assert isinstance(bands, list)
+    if len(bands) == 1:
+        header = ["bid", "points (at any score)"]
+    else:
+        header = ["bid", *(f"own score {cell(b['band'])}" for b in bands)]
+    bids = data["bids"]
+    assert isinstance(bids, list)
+    rows = []
+    for index, bid in enumerate(bids):
+        rows.append([str(bid), *(cell(b["values"][index]) for b in bands)])
+    return table(header, rows)
+
+
+def _options_table(variant: Variant) -> str:
+    rows = []
+    for option in variant.options:
+        values = ", ".join(
+            f"**{cell(v)}** (default)" if v == option.default else cell(v) for v in option.values
+        )
+        where = citation_text(option.cite)
+        if option.ambiguity:
+            where = (where + "; " if where else "") + ambiguity_link(option.ambiguity)
+        rows.append([f"`{option.name}`", option.kind, values, cell(option.summary), where])
+    if not rows:
+        return "This variant has no options.\n"
+    return table(["option", "kind", "values", "what it decides", "source / ambiguity"], rows)
+
+
+def _choices_detail(variant: Variant) -> str:
+    parts = []
+    for option in variant.options:
+        items = "\n".join(
+            f"    - `{choice.value}`{' (default)' if choice.value == option.default else ''}: "
+            f"{choice.summary}"
+            for choice in option.choices
+        )
+        parts.append(f'??? note "`{option.name}`: {cell(option.summary)}"\n{items}\n')
+    return "\n".join(parts)
+
+
+def _provenance_table(variant: Variant) -> str:
+    """Every rule field as an HTML table whose rows the comparison matrix links to."""
+    rows = []
+    for field in ordered_fields():
+        origin = provenance(variant, field)
+        if origin.setter == "source":
+            setter = "the source"
+        else:
+            assert origin.option is not None
+            setter = f"{origin.setter} option <code>{esc(origin.option.name)}</code>"
+        links = ", ".join(
+            f'<a href="ambiguities.html#{i}"><code>{esc(i)}</code></a>' for i in origin.ambiguities
+        )
+        rows.append(
+            f'<tr id="rule-{field}"><td>{esc(field_label(field))}</td><td><code>{field}</code></td>'
+            f"<td>{esc(show_value(field, origin.value, load(variant.name)))}</td><td>{setter}</td>"
+            f"<td>{citation_text(origin.citation)}</td><td>{links}</td></tr>"
+        )
+    head = "".join(
+        f"<th>{h}</th>" for h in ("rule", "field", "value", "set by", "citation", "ambiguities")
+    )
+    body = "\n".join(rows)
+    return (
+        f'<div class="fh-provenance"><table><thead><tr>{head}</tr></thead>\n'
+        f"<tbody>\n{body}\n</tbody></table></div>\n"
+    )
+
+
+def _deal_text(pattern: tuple[int, ...]) -> str:
+    if set(pattern) == {1}:
+        return "one card at a time"
+    return "in batches of " + "-".join(str(n) for n in pattern) + " cards"
+
+
+def variant_page(variant: Variant) -> str:
+    """The full rules page of one variant, under its default options."""
+    rules = load(variant.name)
+    data = describe(rules)
+    definition = variant.definition
+    out = [f"# {variant.name}: {cell(definition.title)}\n"]
+    out.append(generated_banner("`fourhundred.spec` (registry, rule functions and `describe`)"))
+    out.append(f"{cell(definition.summary)}\n\n")
+    aliases = ", ".join(f"`{a}`" for a in definition.aliases) or "none"
+    out.append(
+        f"- **Source:** {cell(SOURCES.get(definition.source, definition.source))}\n"
+        f"- **Aliases:** {aliases}\n"
+        f"- **Variant string under the defaults:** `{rules}`\n"
+        f"- **On the command line:** `fourhundred rules {variant.name}`\n"
+    )
+    if variant.options:
+        first = variant.options[0]
+        out.append(
+            f"- **With an option:** `fourhundred rules '{variant.name}({first.name}={first.values[-1]})'`\n"
+        )
+    out.append(
+        "\nThe tables below are computed by calling the rule functions under the defaults.\n"
+    )
+    out.append("\n## Bid values\n\nPoints won when the bid is made, lost when it fails.\n\n")
+    out.append(_values_table(data))
+    out.append("\n## Minimum bids\n\n### Your own minimum (from your own score)\n\n")
+    out.append(_bands_table(data["own_minimum_by_band"], "minimum", "smallest legal bid"))
+    if data["own_minimum_unbounded"]:
+        out.append("\nThe own minimum keeps rising by one per ten points; the last row goes on.\n")
+    out.append(f"\nThe largest bid is {rules.max_bid}.\n")
+    out.append(
+        f"\n### Table minimum (from the {cell(data['table_minimum_score'])}; counts "
+        f"{cell(data['table_minimum_counts'])})\n\n"
+    )
+    out.append(_bands_table(data["table_minimum_by_band"], "minimum", "the four bids must reach"))
+    if data["table_minimum_unbounded"]:
+        out.append(
+            "\nThe table minimum keeps rising by one per ten points; the last row goes on.\n"
+        )
+    if rules.dealer_may_throw_in:
+        out.append("\nThe dealer may throw the hand in instead of bidding.\n")
+    order = data["turn_order"]
+    out.append(
+        "\n## Turn order\n\n"
+        f"- Bidding: {order['bidding']} from the dealer's right-hand neighbour\n"
+        f"- Play: {order['play']}; the dealer's right-hand neighbour leads the first trick\n"
+        f"- Deal: {_deal_text(rules.deal_pattern)}, starting on the dealer's right-hand neighbour\n"
+    )
+    out.append("\n## End of the game\n\n")
+    out.extend(f"- {cell(line)}\n" for line in data["outcome"])
+    out.append("\n## Options and their defaults\n\n")
+    out.append(
+        "House options are rules the source offers as alternatives; readings are the "
+        "interpretation switches of the [ambiguity register](ambiguities.md).\n\n"
+    )
+    out.append(_options_table(variant))
+    out.append("\n" + _choices_detail(variant))
+    out.append("\n## Every rule and where it comes from\n\n")
+    out.append(_provenance_table(variant))
+    out.append("\n## Deviations from the source\n\n")
+    if definition.deviations:
+        out.extend(f"- {cell(d)}\n" for d in definition.deviations)
+    else:
+        out.append("None: every rule is the source's, or a reading recorded in the register.\n")
+    if definition.disagreements:
+        out.append("\n## Where other sources disagree\n\n")
+        out.extend(f"- {ambiguity_link(i)}\n" for i in definition.disagreements)
+    entries = [e for e in REGISTER if variant.name in e.defaults]
+    out.append(f"\n## Ambiguities that apply ({len(entries)})\n\n")
+    rows = []
+    for entry in entries:
+        default = entry.defaults[variant.name]
+        rows.append(
+            [ambiguity_link(entry.id), cell(entry.title), entry.kind, f"`{default.reading}`"]
+        )
+    out.append(table(["entry", "question", "kind", "default reading"], rows))
+    return "".join(out)
+
+
+def index_page() -> str:
+    """The list of variants, linking every rules page."""
+    out = ["# The variants\n\n", generated_banner("the variant registry")]
+    out.append(
+        "Each variant is one rules source read as carefully as it allows. Where a source is "
+        "silent or contradicts itself, the variant takes a default reading and offers the "
+        "others as options; see the [ambiguity register](ambiguities.md) and the "
+        "[comparison](comparison.md).\n\n"
+    )
+    rows = []
+    for variant in variants():
+        d = variant.definition
+        rows.append(
+            [
+                f"[{variant.name}]({variant.name}.md)",
+                cell(d.title),
+                ", ".join(f"`{a}`" for a in d.aliases),
+                str(len(variant.options)),
+                cell(d.summary),
+            ]
+        )
+    out.append(table(["variant", "title", "aliases", "options", "in brief"], rows))
+    out.append(
+        "\n![Bid value against bid for every variant](bid-values.svg)\n\n"
+        "*Bid value against bid, every variant under its defaults (generated from the spec).*\n"
+    )
+    return "".join(out)
+
+
+def variant_names() -> list[str]:
+    """The variants with a rules page, in registry order."""
+    return [variant.name for variant in variants()]
+
+
+def all_pages() -> dict[str, str]:
+    """Every rules page, by its path in the site sources."""
+    pages = {"rules/index.md": index_page()}
+    for variant in variants():
+        pages[page_path(variant.name)] = variant_page(variant)
+    return pages
