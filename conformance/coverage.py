@@ -1,0 +1,264 @@
+"""Which rule sets (variant readings) the suite covers, and what each case cites.
+
+The suite covers every variant under its defaults, under every single
+non-default option value (house options and ambiguity readings), and under
+the few combinations where a reading only matters beside a house option
+(qahwa's 13 readings need the classic table; its ``total_switch`` needs the
+table-minimum switch at 12 or 13; ...). A non-default rule set contributes the
+cases where its answer departs from the answer of its *base* (the rule set it
+modifies), so each reading is tested exactly where it makes a difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from fourhundred.spec import ambiguities
+from fourhundred.spec.model import Rules
+from fourhundred.spec.registry import Variant, build, get, load, names
+
+#: Combinations of options where a reading only matters beside another option.
+COMBINATIONS: Mapping[str, tuple[dict[str, str], ...]] = {
+    "qahwa-400": (
+        {"table": "classic", "thirteen_win": "needs_partner"},
+        {"table": "classic", "thirteen_conflict": "first_bid"},
+        {"total": "12", "total_switch": "offset"},
+        {"total": "12", "total_switch": "fixed"},
+        {"total": "13", "total_switch": "offset"},
+        {"total": "13", "total_switch": "fixed"},
+    ),
+    "medallon-400": (
+        {"thirteen_fail": "lose_game", "thirteen_conflict": "first_bid"},
+        {"win_measure": "player", "partner_condition": "non_negative"},
+        {"both_qualify": "raise_target", "win_measure": "player"},
+        {"own_min_cap": "13", "table_min_cap": "52"},
+    ),
+    "pagat-41": ({"total12": "on", "table_measure": "tricks"},),
+    "pagat-400": (
+        {"eleven_plus_50": "on", "eleven_plus_13": "scores_50"},
+        {"total12": "on", "table_measure": "tricks"},
+        {"rising_min": "on", "total12": "on"},
+    ),
+    "arab3meyeh-400": (
+        {"raise_trigger": "reached", "partner_condition": "non_negative"},
+        {"table_comparison": "exactly", "table_min_cap": "14"},
+        {"own_min_cap": "13", "table_min_cap": "52"},
+    ),
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A variant under some options, and the rule set it departs from (None: defaults)."""
+
+    rules: Rules
+    base: Rules | None
+    chosen: tuple[tuple[str, str], ...]
+
+    @property
+    def variant(self) -> str:
+        return str(self.rules)
+
+
+def rule_sets(variant_name: str) -> list[RuleSet]:
+    """The defaults, every single option value, and the listed combinations."""
+    variant = get(variant_name)
+    default = build(variant, {})
+    result = [RuleSet(default, None, ())]
+    for option in variant.options:
+        for value in option.values:
+            if value != option.default:
+                result.append(
+                    RuleSet(build(variant, {option.name: value}), default, ((option.name, value),))
+                )
+    for combination in COMBINATIONS.get(variant.name, ()):
+        items = list(combination.items())
+        base = build(variant, dict(items[:1]))
+        result.append(RuleSet(build(variant, combination), base, tuple(items)))
+    return result
+
+
+def all_rule_sets() -> list[RuleSet]:
+    """Rule sets of every variant, in registry order."""
+    return [rule_set for name in names() for rule_set in rule_sets(name)]
+
+
+#: The rule fields each kind exercises.
+KIND_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "bid_value": (
+        "values",
+        "reduced_values",
+        "reduced_scope",
+        "value_scale",
+        "eleven_plus_fifty",
+        "thirteen",
+    ),
+    "legal_bids": ("min_bid", "own_min_rises", "own_min_cap", "max_bid"),
+    "table_minimum": (
+        "table_min_base",
+        "table_min_rises",
+        "table_min_cap",
+        "table_min_scores",
+        "table_measure",
+        "table_comparison",
+        "total_switch",
+    ),
+    "hand_scoring": ("values", "reduced_values", "reduced_scope", "value_scale", "thirteen"),
+    "game_outcome": (
+        "target",
+        "win_measure",
+        "partner_condition",
+        "both_qualify",
+        "total_tie",
+        "raise_trigger",
+        "thirteen",
+        "thirteen_win",
+        "thirteen_conflict",
+    ),
+    "whole_game": (
+        "bidding_order",
+        "play_order",
+        "min_bid",
+        "own_min_rises",
+        "max_bid",
+        "table_min_rises",
+        "table_measure",
+        "dealer_may_throw_in",
+        "values",
+        "target",
+        "partner_condition",
+    ),
+}
+
+#: Where each source states the trick rules (all sources agree).
+PLAY_SECTIONS: Mapping[str, str] = {
+    "qahwa": "Playing the tricks",
+    "medallon": "Gameplay",
+    "pagat": "Play",
+    "arab3meyeh": "Game Play",
+}
+
+
+def _option_citations(variant: Variant, field: str) -> list[str]:
+    found = []
+    for option in variant.options:
+        assigned = {name for choice in option.choices for name, _ in choice.assigns}
+        if field not in assigned:
+            continue
+        if option.cite is not None:
+            found.append(str(option.cite))
+        if option.ambiguity is not None:
+            entry = ambiguities.entry(option.ambiguity)
+            found.extend(str(c) for c in entry.sources if c.source == variant.definition.source)
+    return found
+
+
+def rule_references(variant_name: str, kind: str) -> list[str]:
+    """The source sections (``source §Section``) a case of this kind cites."""
+    variant = get(variant_name)
+    source = variant.definition.source
+    if kind in ("trick_winner", "legal_plays"):
+        return [f"{source} §{PLAY_SECTIONS[source]}"]
+    found: list[str] = []
+    for field in KIND_FIELDS[kind]:
+        fixed = variant.definition.fixed.get(field)
+        if fixed is not None:
+            found.append(str(fixed.cite))
+        else:
+            found.extend(_option_citations(variant, field))
+    return _unique(found)
+
+
+def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> list[str]:
+    """The register entries a case exercises: the readings chosen in its variant
+    string, the entries whose readings set a field the kind uses, and ``extra``."""
+    variant = get(rules.variant)
+    chosen = dict(rules.options)
+    fields = set(KIND_FIELDS.get(kind, ()))
+    found = []
+    for option in variant.options:
+        if option.ambiguity is None:
+            continue
+        assigned = {name for choice in option.choices for name, _ in choice.assigns}
+        if option.name in chosen or assigned & fields:
+            found.append(option.ambiguity)
+    found.extend(extra)
+    return sorted(set(found))
+
+
+#: The headings of each source page (what a hand-written case may cite beyond the spec's own citations).
+SOURCE_SECTIONS: Mapping[str, tuple[str, ...]] = {
+    "qahwa": (
+        "How to play in one minute",
+        "The deal",
+        "Bidding",
+        "Playing the tricks",
+        "Scoring",
+        "Winning",
+        "Tips from the table",
+        "Play it in Qahwa",
+        "Questions",
+    ),
+    "medallon": (
+        "Overview",
+        "Object of the Game",
+        "Bidding",
+        "Minimum Bids",
+        "Independent Bidding",
+        "Minimum Combined Bids",
+        "Gameplay",
+        "Time Limit",
+        "Scoring",
+        "Contract Results",
+        "Bid Values Table",
+        "Winning the Game",
+    ),
+    "pagat": (
+        "Introduction",
+        "Players and Cards",
+        "Deal",
+        "Bidding",
+        "Play",
+        "Scoring",
+        "Variations",
+    ),
+    "arab3meyeh": ("introduction", "Bidding", "Game Play", "Scoring"),
+}
+
+
+def known_sections() -> dict[str, set[str]]:
+    """Every section a rule reference may name, by source: the source's headings
+    and every section the specification cites."""
+    sections: dict[str, set[str]] = {
+        source: set(names_) for source, names_ in SOURCE_SECTIONS.items()
+    }
+
+    def add(source: str, section: str) -> None:
+        sections.setdefault(source, set()).add(section)
+
+    for entry in ambiguities.REGISTER:
+        for citation in entry.sources:
+            add(citation.source, citation.section)
+    for name in names():
+        variant = get(name)
+        for fixed in variant.definition.fixed.values():
+            add(fixed.cite.source, fixed.cite.section)
+        for option in variant.options:
+            if option.cite is not None:
+                add(option.cite.source, option.cite.section)
+    for source, section in PLAY_SECTIONS.items():
+        add(source, section)
+    return sections
+
+
+def canonical_variant(text: str) -> str:
+    """The canonical form of a variant string (raises VariantError when unknown)."""
+    return str(load(text))
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return list(seen)

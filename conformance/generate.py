@@ -1,0 +1,629 @@
+"""Generate the conformance suite from the executable specification.
+
+``python -m fourhundred.conformance.generate`` rewrites ``cases/`` and the id
+ledger ``ids.json``. Expected values of the pure kinds are computed by the
+specification (:mod:`fourhundred.conformance.kinds`); whole games are played
+through the reference engine (:mod:`fourhundred.conformance.games`); the
+hand-written cases of :mod:`fourhundred.conformance.examples` are copied with
+the expected values written by hand (``conformance check`` proves they agree
+with the specification).
+
+Ids are stable: a case is identified by what it asks (kind, variants, input);
+the ledger maps that fingerprint to the id issued for it the first time, so
+regenerating reuses ids, new questions get new numbers, and a case that
+disappears is marked retired and its id is never issued again. A changed
+expectation for an existing id is a major change of the suite: the generator
+refuses it unless ``VERSION``'s major number is above the one the id was last
+set under (see ``CHANGELOG.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance.coverage import RuleSet
+from fourhundred.conformance.suite import (
+    CASES_DIR,
+    Case,
+    expectation_digest,
+    fingerprint,
+    read_ledger,
+    suite_version,
+    write_case_file,
+    write_ledger,
+)
+from fourhundred.spec import cards
+from fourhundred.spec.model import Rules
+from fourhundred.spec.registry import names
+
+Json = dict[str, Any]
+#: Sample scores: 0, every band edge up to 60, and far out (negative, 99/100, 139/140).
+EDGE_SCORES = (-25, -1, 0, 1, 29, 30, 31, 39, 40, 49, 50, 59, 60, 99, 100, 139, 140, 200)
+
+
+# ----------------------------------------------------------------------
+# Inputs of each pure kind, for one rule set
+# ----------------------------------------------------------------------
+
+
+def bid_value_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """Every bid at the reduced-value edges, judged on the own and the highest score."""
+    pairs = [(s, s) for s in (-12, 0, 29, 30, 49, 50)] + [(0, 30), (29, 30), (30, 0)]
+    for bid in range(rules.min_bid, rules.max_bid + 1):
+        for own, highest in pairs:
+            yield (
+                {"bid": bid, "own_score": own, "highest_score": highest},
+                f"bid {bid} with own score {own}, highest score {highest}",
+            )
+
+
+def legal_bids_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """The own score at every band edge."""
+    for own in EDGE_SCORES:
+        yield {"own_score": own}, f"legal bids on an own score of {own}"
+
+
+def _min_bids(rules: Rules, scores: Sequence[int]) -> list[int] | None:
+    mins = [int(rules.own_minimum_bid(s)) for s in scores]
+    return mins if all(m <= rules.max_bid for m in mins) else None
+
+
+def _raise_to(rules: Rules, bids: list[int], total: int, order: Sequence[int]) -> list[int] | None:
+    """Raise bids (in seat order) until they add up to ``total`` tricks."""
+    bids = list(bids)
+    for seat in itertools.cycle(order):
+        if sum(bids) >= total:
+            break
+        if all(b >= rules.max_bid for b in bids):
+            return None
+        if bids[seat] < rules.max_bid:
+            bids[seat] += 1
+    return bids if sum(bids) == total else None
+
+
+def table_minimum_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """Scores at every band edge (one player or all four); bids one short, exactly
+    at, and one over the minimum; and big bids that count double as values."""
+    highs = (-5, 0, 29, 30, 39, 40, 49, 50, 59, 60, 139, 140, 430, 440)
+    vectors: list[list[int]] = []
+    for index, high in enumerate(highs):
+        seat = index % 4
+        vector = [min(high, 10) if high >= 0 else high] * 4
+        vector[seat] = high
+        vectors.append(vector)
+        vectors.append([high] * 4)
+    for scores in vectors:
+        mins = _min_bids(rules, scores)
+        if mins is None:
+            continue
+        minimum = int(rules.table_minimum(scores))
+        bid_vectors: list[tuple[list[int], str]] = []
+        for total in (minimum - 1, minimum, minimum + 1):
+            raised = _raise_to(rules, mins, total, (1, 2, 3, 0))
+            if raised is not None:
+                bid_vectors.append((raised, f"bids totalling {total} tricks"))
+        for big in (7, rules.max_bid):
+            if big >= mins[0]:
+                bid_vectors.append(([big, *mins[1:]], f"a bid of {big} and three minimum bids"))
+        for bids, what in bid_vectors:
+            yield (
+                {"scores": scores, "bids": bids},
+                f"scores {scores}: {what} (table minimum {minimum})",
+            )
+
+
+def _hand_cards(seed: int, size: int) -> list[str]:
+    """A deterministic hand of ``size`` cards."""
+    deck = list(cards.FULL_DECK)
+    # A small linear congruential shuffle: no dependence on random's algorithm.
+    state = seed * 2654435761 % 4294967296
+    for i in range(len(deck) - 1, 0, -1):
+        state = (state * 1103515245 + 12345) % 2147483648
+        j = state % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:size]
+
+
+def trick_winner_inputs() -> Iterator[tuple[Json, str]]:
+    """Hand-picked tricks (every position winning, trumps, discards) and dealt ones."""
+    picked = [
+        (["4C", "AC", "2H", "KC"], "a low heart trumps the ace of the suit led"),
+        (["4C", "AC", "KC", "QC"], "all follow: the highest card of the suit led"),
+        (["4C", "2D", "3S", "5C"], "discards never win: the last player's higher club wins"),
+        (["AS", "KD", "QC", "JD"], "nobody follows: the card led wins"),
+        (["2H", "AS", "AC", "AD"], "a heart led beats aces of other suits"),
+        (["5H", "7H", "6H", "3H"], "all hearts: the highest heart"),
+        (["TC", "3H", "9H", "4H"], "several trumps: the highest heart"),
+        (["KS", "AS", "AH", "2S"], "the ace of hearts over the ace of spades"),
+        (["2C", "3C", "4C", "5C"], "the last card, highest of the suit led"),
+        (["QD", "KD", "AD", "JD"], "the third card, the ace"),
+        (["AD", "2D", "3D", "4D"], "the leader's ace"),
+        (["7S", "2H", "AS", "3H"], "a later, higher trump over an earlier one"),
+        (["9D", "TD", "JD", "2C"], "a discard after the winner"),
+        (["TS", "JS", "TH", "QS"], "a ten of hearts over a queen of spades played after it"),
+    ]
+    for trick, what in picked:
+        yield {"trick": trick}, what
+    for seed in range(60):
+        hand = _hand_cards(1000 + seed, 4)
+        yield {"trick": hand}, f"dealt trick #{seed}"
+
+
+def legal_plays_inputs() -> Iterator[tuple[Json, str]]:
+    """Leading, following, void (trump or discard allowed), last card, hearts led."""
+    picked: list[tuple[list[str], str | None, str]] = [
+        (["AS", "2S", "KH", "3D"], None, "the leader may lead any card, a heart included"),
+        (["AS", "2S", "KH", "3D"], "5S", "must follow spades"),
+        (["AS", "2S", "KH", "3D"], "5C", "void in clubs: any card, trump or discard"),
+        (["AS", "2S", "KH", "3D"], "5H", "hearts led: must follow with the heart"),
+        (["AS", "2S", "4S", "3D"], "5H", "hearts led, no heart: any card"),
+        (["7D"], "AD", "the last card, following"),
+        (["7D"], "AC", "the last card, not following"),
+        (["2H", "3H", "4H"], "KS", "only hearts: may trump with any"),
+    ]
+    for hand, led, what in picked:
+        yield {"hand": hand, "led": led}, what
+    for seed in range(40):
+        hand = _hand_cards(2000 + seed, 1 + seed % 13)
+        led_pool = _hand_cards(3000 + seed, 52)
+        led = next(card for card in led_pool if card not in hand)
+        yield {"hand": hand, "led": None if seed % 5 == 0 else led}, f"dealt hand #{seed}"
+
+
+def _spread(total: int, seats: Sequence[int]) -> dict[int, int]:
+    """Split ``total`` tricks as evenly as possible over ``seats``."""
+    share, extra = divmod(total, len(seats))
+    return {seat: share + (1 if k < extra else 0) for k, seat in enumerate(seats)}
+
+
+def _played_bids(
+    rules: Rules, scores: Sequence[int], bids: list[int], fixed: int
+) -> list[int] | None:
+    """Raise the others' bids (not seat ``fixed``) until the hand is played."""
+    bids = list(bids)
+    for _ in range(60):
+        if bool(rules.hand_is_played(bids, scores)):
+            return bids
+        others = [s for s in range(4) if s != fixed and bids[s] < min(rules.max_bid, 6)]
+        if not others:
+            return None
+        seat = min(others, key=lambda s: bids[s])
+        bids[seat] += 1
+    return None
+
+
+def hand_scoring_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """Each bid made exactly, failed by one, and over-made, at reduced-value edges;
+    a seat's score never depends on its partner's tricks."""
+    for bid in range(rules.min_bid, rules.max_bid + 1):
+        seat = bid % 4
+        for own in (0, 29, 30):
+            scores = [10, 20, 5, 12]
+            scores[seat] = own
+            if int(rules.own_minimum_bid(own)) > bid:
+                continue
+            trick_options = [bid, bid - 1] + ([bid + 2] if bid + 2 <= 13 else [])
+            for taken in trick_options:
+                others = [s for s in range(4) if s != seat]
+                mins = _min_bids(rules, scores)
+                if mins is None:
+                    continue
+                bids = list(mins)
+                bids[seat] = bid
+                played = _played_bids(rules, scores, bids, seat)
+                if played is None:
+                    continue
+                tricks = [0, 0, 0, 0]
+                tricks[seat] = taken
+                for other, count in _spread(13 - taken, others).items():
+                    tricks[other] = count
+                yield (
+                    {"scores": scores, "bids": played, "tricks": tricks},
+                    f"seat {cards.SEAT_NAMES[seat]} on {own} bids {bid} and takes {taken}",
+                )
+    # The partner's tricks do not count (qahwa §Scoring).
+    yield (
+        {"scores": [0, 0, 0, 0], "bids": [4, 3, 4, 3], "tricks": [3, 2, 7, 1]},
+        "North fails by one while South, the partner, takes seven",
+    )
+
+
+def _seat_options(rules: Rules, after: int, highest_guess: int) -> list[tuple[int, bool, int]]:
+    """(bid, made, score before) that lead a seat to ``after``, own score bands included."""
+    options = []
+    for bid in range(rules.min_bid, min(rules.max_bid, 9) + 1):
+        if bool(rules.is_special_bid(bid)):
+            continue
+        for made in (True, False):
+            before = after
+            for _ in range(4):
+                value = int(rules.bid_value(bid, before, highest_guess))
+                before = after - value if made else after + value
+            if bool(rules.bid_is_legal(bid, before)):
+                options.append((bid, made, before))
+    options.sort(key=lambda o: (not o[1], o[0]))
+    return options
+
+
+def _tricks_for(bids: Sequence[int], made: Sequence[bool]) -> list[int] | None:
+    tricks = [b if m else 0 for b, m in zip(bids, made, strict=True)]
+    left = 13 - sum(tricks)
+    if left < 0:
+        return None
+    for seat in range(4):
+        if not made[seat]:
+            give = min(left, bids[seat] - 1)
+            tricks[seat] += give
+            left -= give
+    if left:
+        takers = [s for s in range(4) if made[s]]
+        if not takers:
+            return None
+        tricks[takers[0]] += left
+    return tricks
+
+
+def solve_hand(rules: Rules, after: Sequence[int], dealer: int) -> Json | None:
+    """A played hand (scores before, legal bids, tricks) that ends on ``after``."""
+    highest_guess = max(after)
+    per_seat = [_seat_options(rules, a, highest_guess)[:8] for a in after]
+    for combo in itertools.product(*per_seat):
+        bids = [o[0] for o in combo]
+        made = [o[1] for o in combo]
+        before = [o[2] for o in combo]
+        tricks = _tricks_for(bids, made)
+        if tricks is None:
+            continue
+        if not bool(rules.bids_are_legal(bids, before)) or not bool(
+            rules.hand_is_played(bids, before)
+        ):
+            continue
+        if [int(x) for x in rules.scores_after(before, bids, tricks)] != list(after):
+            continue
+        return {"scores": before, "bids": bids, "tricks": tricks, "dealer": dealer}
+    return None
+
+
+def _after_vectors(target: int) -> list[tuple[list[int], str]]:
+    t = target
+    return [
+        ([t - 1, 10, 1, 12], "North one short of the target, partner on 1"),
+        ([t, 10, -1, 12], "North on the target, partner on -1"),
+        ([t, 10, 0, 12], "North on the target, partner on 0"),
+        ([t, 10, 1, 12], "North on the target, partner on 1"),
+        ([t + 3, 10, 1, 12], "North past the target, partner on 1"),
+        ([10, t, 12, 1], "West on the target, partner on 1"),
+        ([10, t, 12, 0], "West on the target, partner on 0"),
+        ([12, 5, 10, t - 1], "East one short of the target"),
+        ([t, t, 5, 5], "North and West on the target, equal team totals"),
+        ([t + 2, t, 5, 5], "North and West on the target, North-South ahead"),
+        ([t, t + 2, 5, 5], "North and West on the target, West-East ahead"),
+        ([t, t, 5, 0], "both on the target, West-East's partner on 0"),
+        (
+            [t // 2, 5, t - t // 2, 6],
+            "North-South's total exactly the target, each partner below it",
+        ),
+        ([t // 2, 5, t - t // 2 - 1, 6], "North-South's total one short of the target"),
+        ([t, 5, 0, 6], "North-South's total the target with South on 0"),
+        ([t + 1, 5, -1, 6], "North-South's total the target with South on -1"),
+        ([29, 30, 39, 40], "scores at band edges, nobody near the target"),
+    ]
+
+
+def game_outcome_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """Scores landing on the target and on 0/1 for the partner, both teams
+    qualifying, raised targets, and bids of 13 that decide the game."""
+    targets = [rules.target]
+    if rules.both_qualify == "raise_target":
+        targets.append(rules.target + 10)
+    for target in targets:
+        for index, (after, what) in enumerate(_after_vectors(target)):
+            hand = solve_hand(rules, after, dealer=index % 4)
+            if hand is None:
+                continue
+            label = f"{what} (target in force {target})"
+            yield {**hand, "target_in_force": target}, label
+        if target != rules.target:
+            for after, what in (
+                (
+                    [rules.target + 2, 5, 10, 12],
+                    "raised target: North qualifies only at the base target",
+                ),
+                (
+                    [target - 12, target - 12, 5, 5],
+                    "raised target: both fall back below the base target",
+                ),
+            ):
+                hand = solve_hand(rules, after, dealer=0)
+                if hand is not None:
+                    yield {**hand, "target_in_force": target}, what
+    yield from _thirteen_inputs(rules)
+
+
+def _thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    if rules.max_bid < 13:
+        return
+    t = rules.target
+    scenarios: list[tuple[list[int], list[int], list[int], int, str]] = [
+        ([0, 0, 0, 0], [13, 2, 2, 2], [13, 0, 0, 0], 0, "North bids 13 and takes all 13"),
+        ([0, 0, -8, 0], [13, 2, 2, 2], [13, 0, 0, 0], 0, "North makes 13 with the partner on -8"),
+        (
+            [0, 0, 0, 0],
+            [13, 2, 2, 2],
+            [12, 1, 0, 0],
+            0,
+            "North bids 13 and loses one trick to West",
+        ),
+        (
+            [0, 0, 0, 0],
+            [13, 2, 2, 2],
+            [12, 0, 1, 0],
+            0,
+            "North bids 13 and loses one trick to the partner",
+        ),
+        ([0, 0, 0, 0], [2, 13, 2, 2], [0, 13, 0, 0], 1, "West bids 13 and takes all 13"),
+        (
+            [t - 2, 0, 5, 0],
+            [2, 13, 2, 2],
+            [0, 13, 0, 0],
+            1,
+            "West makes 13 while North reaches the target",
+        ),
+        (
+            [0, 0, 0, 0],
+            [13, 13, 2, 2],
+            [12, 1, 0, 0],
+            0,
+            "North and West both bid 13 and both fail (dealer North)",
+        ),
+        (
+            [0, 0, 0, 0],
+            [13, 13, 2, 2],
+            [12, 1, 0, 0],
+            3,
+            "North and West both bid 13 and both fail (dealer East)",
+        ),
+        (
+            [0, 0, 0, 0],
+            [13, 2, 13, 2],
+            [13, 0, 0, 0],
+            0,
+            "North makes 13 while South's 13 fails (dealer North)",
+        ),
+        (
+            [0, 0, 0, 0],
+            [13, 2, 13, 2],
+            [13, 0, 0, 0],
+            1,
+            "North makes 13 while South's 13 fails (dealer West)",
+        ),
+    ]
+    for scores, bids, tricks, dealer, what in scenarios:
+        if not bool(rules.bids_are_legal(bids, scores)):
+            continue
+        data = {
+            "scores": scores,
+            "bids": bids,
+            "tricks": tricks,
+            "dealer": dealer,
+            "target_in_force": t,
+        }
+        yield data, what
+
+
+PURE_INPUTS = {
+    "bid_value": bid_value_inputs,
+    "legal_bids": legal_bids_inputs,
+    "table_minimum": table_minimum_inputs,
+    "hand_scoring": hand_scoring_inputs,
+    "game_outcome": game_outcome_inputs,
+}
+
+
+def _extra_ambiguities(kind: str, data: Json, expected: Json) -> list[str]:
+    """Conventions a case leans on: negative scores, the throw-in, the score basis."""
+    extra = []
+    scores = data.get("scores") or [data.get("own_score", 0), data.get("highest_score", 0)]
+    if kind in ("legal_bids", "table_minimum", "bid_value") and any(s < 0 for s in scores):
+        extra.append("negative-scores")
+    if kind == "table_minimum" and not expected["played"]:
+        extra.append("throw-in")
+    if kind in ("hand_scoring", "game_outcome"):
+        extra.append("score-basis")
+    return extra
+
+
+def _case(kind: str, rule_set: RuleSet, data: Json, expected: Json, what: str) -> Case:
+    rules = rule_set.rules
+    return {
+        "id": "",
+        "kind": kind,
+        "description": what,
+        "variants": [rule_set.variant],
+        "rules": coverage.rule_references(rules.variant, kind),
+        "ambiguities": coverage.ambiguity_references(
+            rules, kind, _extra_ambiguities(kind, data, expected)
+        ),
+        "input": data,
+        "expected": expected,
+    }
+
+
+def pure_cases(kind: str, variant_name: str) -> list[Case]:
+    """The generated cases of a variant-dependent pure kind for one variant."""
+    cases = []
+    seen: set[str] = set()
+    for rule_set in coverage.rule_sets(variant_name):
+        for data, what in PURE_INPUTS[kind](rule_set.rules):
+            expected = kinds.answer(kind, rule_set.rules, data)
+            if rule_set.base is not None and kinds.answer(kind, rule_set.base, data) == expected:
+                continue
+            case = _case(kind, rule_set, data, expected, what)
+            key = fingerprint(case)
+            if key not in seen:
+                seen.add(key)
+                cases.append(case)
+    return cases
+
+
+def variant_free_cases(kind: str) -> list[Case]:
+    """Cases of a kind every variant answers alike, listed under every variant."""
+    inputs = trick_winner_inputs() if kind == "trick_winner" else legal_plays_inputs()
+    defaults = [coverage.rule_sets(name)[0].rules for name in names()]
+    cases = []
+    for data, what in inputs:
+        expected = kinds.answer(kind, defaults[0], data)
+        cases.append(
+            {
+                "id": "",
+                "kind": kind,
+                "description": what,
+                "variants": [str(r) for r in defaults],
+                "rules": [coverage.rule_references(r.variant, kind)[0] for r in defaults],
+                "ambiguities": ["leading-hearts"]
+                if kind == "legal_plays" and data["led"] is None
+                else [],
+                "input": data,
+                "expected": expected,
+            }
+        )
+    return cases
+
+
+# ----------------------------------------------------------------------
+# Ids and files
+# ----------------------------------------------------------------------
+
+
+class LedgerError(Exception):
+    """A generated suite would break the id rules."""
+
+
+def _major(version: str) -> int:
+    return int(version.split(".", 1)[0])
+
+
+def assign_ids(
+    groups: dict[tuple[str, str], list[Case]], ledger: dict[str, dict[str, Any]], version: str
+) -> dict[str, dict[str, Any]]:
+    """Give every case its id (reused by fingerprint, else the next free number);
+    return the updated ledger with vanished ids retired."""
+    by_print = {entry["fingerprint"]: key for key, entry in ledger.items()}
+    counters: dict[str, int] = {}
+    for key in ledger:
+        prefix, _, number = key.rpartition(".")
+        if number.isdigit():
+            counters[prefix] = max(counters.get(prefix, 0), int(number))
+    new_ledger = {key: {**entry, "status": "retired"} for key, entry in ledger.items()}
+    for (kind, group), cases in groups.items():
+        for case in cases:
+            print_ = fingerprint(case)
+            wanted = case.get("id") or ""
+            if wanted:
+                case_id = wanted
+                if case_id in ledger and ledger[case_id]["fingerprint"] != print_:
+                    raise LedgerError(
+                        f"{case_id}: a hand-written id now names a different question; give it a new id"
+                    )
+            elif print_ in by_print and by_print[print_].rpartition(".")[2].isdigit():
+                case_id = by_print[print_]
+            else:
+                prefix = f"{kind}.{group}"
+                counters[prefix] = counters.get(prefix, 0) + 1
+                case_id = f"{prefix}.{counters[prefix]:04d}"
+            case["id"] = case_id
+            digest = expectation_digest(case)
+            old = ledger.get(case_id)
+            since = version
+            if old is not None:
+                since = old["since"]
+                if old["expected"] != digest and _major(version) <= _major(
+                    old.get("changed", old["since"])
+                ):
+                    raise LedgerError(
+                        f"{case_id}: its expected value changed; that is a major change of the suite: "
+                        "raise the major number in conformance/VERSION and say why in CHANGELOG.md"
+                    )
+            changed = (
+                version if old is None or old["expected"] != digest else old.get("changed", since)
+            )
+            new_ledger[case_id] = {
+                "fingerprint": print_,
+                "expected": digest,
+                "status": "active",
+                "since": since,
+                "changed": changed,
+            }
+    return new_ledger
+
+
+def _group_name(case: Case) -> str:
+    if len(case["variants"]) > 1:
+        return "all"
+    return str(case["variants"][0]).split("(", 1)[0]
+
+
+def build_suite() -> dict[tuple[str, str], list[Case]]:
+    """Every case of the suite, by (kind, file group), ids not yet assigned."""
+    from fourhundred.conformance import examples
+
+    groups: dict[tuple[str, str], list[Case]] = {}
+    written = examples.cases()
+    by_hand = {fingerprint(case) for case in written}
+    for kind in ("trick_winner", "legal_plays"):
+        groups[(kind, "all")] = variant_free_cases(kind)
+    for kind in PURE_INPUTS:
+        for name in names():
+            groups[(kind, name)] = [
+                c for c in pure_cases(kind, name) if fingerprint(c) not in by_hand
+            ]
+    for case in written:
+        groups.setdefault((case["kind"], "examples"), []).append(case)
+    try:
+        from fourhundred.conformance import games
+    except ImportError as error:  # the reference engine is not there yet
+        print(f"whole_game cases skipped: {error}", file=sys.stderr)
+    else:
+        for case in games.cases():
+            groups.setdefault(("whole_game", _group_name(case)), []).append(case)
+    return {key: cases for key, cases in groups.items() if cases}
+
+
+def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
+    """Regenerate every case file and the ledger; return case counts by kind."""
+    version = suite_version()
+    groups = build_suite()
+    ledger = assign_ids(groups, read_ledger(), version)
+    for old in cases_dir.glob("*/*.json"):
+        old.unlink()
+    counts: dict[str, int] = {}
+    for (kind, group), cases in sorted(groups.items()):
+        origin = "hand-written" if group == "examples" else "generated"
+        write_case_file(cases_dir / kind / f"{group}.json", kind, origin, cases, version)
+        counts[kind] = counts.get(kind, 0) + len(cases)
+    write_ledger(ledger)
+    return counts
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.parse_args(argv)
+    try:
+        counts = write_suite()
+    except LedgerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    for kind, count in counts.items():
+        print(f"{kind:15} {count:6}")
+    print(f"{'total':15} {sum(counts.values()):6}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

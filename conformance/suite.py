@@ -1,0 +1,189 @@
+"""The conformance suite on disk: case files, the id ledger, the suite version.
+
+Layout (inside the ``fourhundred.conformance`` package folder)::
+
+    VERSION                      the suite version (semver)
+    ids.json                     the ledger of every id ever issued (never reused)
+    cases/<kind>/<group>.json    case files, one folder per kind
+    schema/*.json                JSON Schemas of case files, messages and reports
+
+A case file is ``{"suite_version", "kind", "origin", "cases": [...]}`` and
+each case is ``{"id", "kind", "description", "variants", "rules",
+"ambiguities", "input", "expected"}`` (``schema/case-file.schema.json``).
+
+A *run* is one case under one of its variant strings: a case that applies to
+several variants is run once for each variant the implementation supports.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fourhundred.errors import UserError
+
+ROOT = Path(__file__).resolve().parent
+CASES_DIR = ROOT / "cases"
+SCHEMA_DIR = ROOT / "schema"
+LEDGER_PATH = ROOT / "ids.json"
+VERSION_PATH = ROOT / "VERSION"
+
+Case = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One case under one variant string: what the runner sends to an adapter."""
+
+    case: Mapping[str, Any]
+    variant: str
+
+    @property
+    def id(self) -> str:
+        return str(self.case["id"])
+
+    @property
+    def kind(self) -> str:
+        return str(self.case["kind"])
+
+    @property
+    def key(self) -> str:
+        """``id@variant``: unique within a suite."""
+        return f"{self.id}@{self.variant}"
+
+    def message(self) -> dict[str, Any]:
+        """The case as sent to an adapter: only what it needs to answer."""
+        return {
+            "id": self.case["id"],
+            "kind": self.case["kind"],
+            "variant": self.variant,
+            "input": self.case["input"],
+        }
+
+
+def suite_version() -> str:
+    """The suite version: ``VERSION``, or (in an install without it) the case files' own."""
+    if VERSION_PATH.exists():
+        return VERSION_PATH.read_text(encoding="utf-8").strip()
+    for path in sorted(CASES_DIR.glob("*/*.json")):
+        return str(json.loads(path.read_text(encoding="utf-8"))["suite_version"])
+    return "0.0.0"
+
+
+def case_files(cases_dir: Path = CASES_DIR) -> list[Path]:
+    """Every case file, in a stable order."""
+    return sorted(cases_dir.glob("*/*.json"))
+
+
+def read_case_file(path: Path) -> dict[str, Any]:
+    """A case file's JSON, with a clear error when it is not JSON."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise UserError(f"{path}: not valid JSON: {error}") from None
+    return data
+
+
+@cache
+def _load_default() -> tuple[Case, ...]:
+    return tuple(_load(CASES_DIR))
+
+
+def _load(cases_dir: Path) -> Iterator[Case]:
+    for path in case_files(cases_dir):
+        yield from read_case_file(path).get("cases", [])
+
+
+def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
+    """Every case of the suite (the bundled one unless ``cases_dir`` is given)."""
+    if cases_dir is None:
+        return _load_default()
+    return tuple(_load(cases_dir))
+
+
+def write_case_file(
+    path: Path, kind: str, origin: str, cases: Sequence[Case], version: str
+) -> None:
+    """Write a case file: one case per line, so diffs show which cases changed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps(case, separators=(",", ":"), ensure_ascii=False) for case in cases]
+    head = json.dumps({"suite_version": version, "kind": kind, "origin": origin})[:-1]
+    body = ",\n".join(lines)
+    path.write_text(f'{head}, "cases": [\n{body}\n]}}\n', encoding="utf-8")
+
+
+def fingerprint(case: Mapping[str, Any]) -> str:
+    """What a case asks, as a short hash: kind, variants and input (not the expectation)."""
+    return _digest({"kind": case["kind"], "variants": case["variants"], "input": case["input"]})
+
+
+def expectation_digest(case: Mapping[str, Any]) -> str:
+    """The case's expected output, as a short hash."""
+    return _digest(case["expected"])
+
+
+def _digest(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def read_ledger(path: Path = LEDGER_PATH) -> dict[str, dict[str, Any]]:
+    """The id ledger: id -> {fingerprint, expected, status, since, changed}."""
+    if not path.exists():
+        return {}
+    data: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["ids"]
+    return data
+
+
+def write_ledger(ledger: Mapping[str, Mapping[str, Any]], path: Path = LEDGER_PATH) -> None:
+    """Write the ledger, one id per line."""
+    lines = [
+        f"  {json.dumps(key)}: {json.dumps(ledger[key], sort_keys=True)}" for key in sorted(ledger)
+    ]
+    path.write_text(
+        '{"about": "Every conformance case id ever issued. An id is never reused: a retired '
+        'id stays here.",\n"ids": {\n' + ",\n".join(lines) + "\n}}\n",
+        encoding="utf-8",
+    )
+
+
+def variant_matches(variant: str, patterns: Sequence[str]) -> bool:
+    """Whether a variant string matches a ``--variant`` filter.
+
+    A filter that is a bare name (``qahwa-400``) matches the variant under
+    every reading; anything else is a glob on the canonical string.
+    """
+    if not patterns:
+        return True
+    name = variant.split("(", 1)[0]
+    for pattern in patterns:
+        if "(" not in pattern and not any(ch in pattern for ch in "*?[") and pattern == name:
+            return True
+        if fnmatch.fnmatchcase(variant, pattern):
+            return True
+    return False
+
+
+def select_runs(
+    cases: Iterable[Case],
+    kinds: Sequence[str] = (),
+    variants: Sequence[str] = (),
+    ids: Sequence[str] = (),
+) -> list[Run]:
+    """Every (case, variant) run that passes the filters, in suite order."""
+    runs = []
+    for case in cases:
+        if kinds and case["kind"] not in kinds:
+            continue
+        if ids and not any(fnmatch.fnmatchcase(case["id"], pattern) for pattern in ids):
+            continue
+        for variant in case["variants"]:
+            if variant_matches(variant, variants):
+                runs.append(Run(case, variant))
+    return runs

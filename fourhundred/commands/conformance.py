@@ -1,0 +1,484 @@
+"""``fourhundred conformance``: run the conformance suite against an engine, check it, export it.
+
+* ``run``: drive an adapter (default: the bundled reference adapter) through
+  the suite and report, case by case, where it departs from the variants it
+  claims (exit 0 conforming, 1 failures, 2 errors or a runner failure);
+* ``check``: validate the suite itself (schema, ids, ledger, references,
+  expected values reproduced by the specification and the reference engine);
+* ``export``: the suite flattened into one file for one variant;
+* ``adapter``: serve the reference adapter on stdin/stdout;
+* ``generate``: regenerate the case files from the specification (maintainers);
+* ``mutants``: measure how many single-point mutations of the rules the suite kills.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from fourhundred.errors import UserError
+
+DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
+
+
+def _console(err: bool = False) -> Console:
+    return Console(highlight=False, soft_wrap=True, stderr=err)
+
+
+@click.group("conformance")
+def conformance_group() -> None:
+    """The conformance suite: is an implementation of 400 / 41 faithful to its variant?"""
+
+
+def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
+    from fourhundred.spec.registry import load, parse
+
+    result = []
+    for text in variants:
+        if any(ch in text for ch in "*?["):
+            result.append(text)
+            continue
+        variant, chosen = parse(text)
+        result.append(str(load(text)) if chosen else variant.name)
+    return result
+
+
+@conformance_group.command("run")
+@click.option(
+    "--adapter",
+    "adapter_command",
+    metavar="'CMD ARGS'",
+    help=f"Command that starts the adapter (split like a shell, run without one). Default: {DEFAULT_ADAPTER_HELP}.",
+)
+@click.option(
+    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only cases of this kind (repeatable)."
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="V",
+    help="Only this variant: a name (every reading), a variant string, or a glob (repeatable).",
+)
+@click.option(
+    "--id",
+    "ids",
+    multiple=True,
+    metavar="GLOB",
+    help="Only case ids matching this glob (repeatable).",
+)
+@click.option("--fail-fast", is_flag=True, help="Stop at the first failure or error.")
+@click.option(
+    "--timeout",
+    type=float,
+    default=5.0,
+    show_default=True,
+    help="Seconds an adapter may take per case.",
+)
+@click.option(
+    "--window",
+    type=click.IntRange(1, 4096),
+    default=64,
+    show_default=True,
+    help="Cases in flight at once (1: strict request/answer).",
+)
+@click.option(
+    "--baseline",
+    type=click.Path(dir_okay=False),
+    help="File of known failures (id or id@variant, globs allowed); unexpected passes are flagged.",
+)
+@click.option(
+    "--write-baseline",
+    type=click.Path(dir_okay=False),
+    help="Write the failures of this run as a baseline file.",
+)
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False),
+    help="Stream a JSON-lines report here (schema/report.schema.json).",
+)
+@click.option("--junit", type=click.Path(dir_okay=False), help="Write a JUnit XML report here.")
+@click.option("--markdown", type=click.Path(dir_okay=False), help="Write a Markdown summary here.")
+@click.option(
+    "--badge", type=click.Path(dir_okay=False), help="Write a shields.io endpoint badge JSON here."
+)
+@click.option(
+    "--show",
+    type=click.IntRange(0),
+    default=10,
+    show_default=True,
+    help="Failures shown in full on the console.",
+)
+@click.option(
+    "--cases",
+    "cases_dir",
+    type=click.Path(file_okay=False, exists=True),
+    help="Run another copy of the suite (a cases/ folder).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option(
+    "--validate-protocol",
+    "-V",
+    is_flag=True,
+    help="Check every adapter message against the protocol schema.",
+)
+def run_command(
+    adapter_command: str | None,
+    kinds_: tuple[str, ...],
+    variants: tuple[str, ...],
+    ids: tuple[str, ...],
+    fail_fast: bool,
+    timeout: float,
+    window: int,
+    baseline: str | None,
+    write_baseline: str | None,
+    report: str | None,
+    junit: str | None,
+    markdown: str | None,
+    badge: str | None,
+    show: int,
+    cases_dir: str | None,
+    quiet: bool,
+    validate_protocol: bool,
+) -> None:
+    """Run the suite against an adapter and report case by case."""
+    from fourhundred import __version__
+    from fourhundred.conformance import kinds, reports, runner, suite
+
+    unknown = [k for k in kinds_ if k not in kinds.KINDS]
+    if unknown:
+        raise UserError(
+            f"--kind {unknown[0]!r} is not a kind; the kinds are: {', '.join(kinds.KINDS)}"
+        )
+    argv = (
+        runner.split_command(adapter_command)
+        if adapter_command
+        else [sys.executable, "-m", "fourhundred.conformance.adapter"]
+    )
+    settings = runner.Settings(
+        timeout=timeout,
+        window=window,
+        fail_fast=fail_fast,
+        baseline=runner.read_baseline(baseline) if baseline else frozenset(),
+        validate=validate_protocol,
+    )
+    cases = suite.load_cases(Path(cases_dir) if cases_dir else None)
+    runs = suite.select_runs(cases, kinds_, _canonical_filters(variants), ids)
+    if not runs:
+        raise UserError("no case matches the filters (--kind, --variant, --id)")
+    console = _console()
+    outcomes: list[runner.Outcome] = []
+    stream = reports.JsonLinesReport(report) if report else None
+    started = time.monotonic()
+    the_runner = runner.Runner(argv, settings, outcomes.append)
+    try:
+        hello = the_runner.start()
+    except runner.RunnerError as error:
+        if stream:
+            stream.close()
+        console.print(f"[red]runner error:[/red] {error}")
+        sys.exit(2)
+    run_started = time.monotonic()
+    header: dict[str, Any] = {
+        "suite_version": suite.suite_version(),
+        "runner_version": __version__,
+        "started": reports.now(),
+        "adapter": argv,
+        "implementation": hello["implementation"],
+        "filters": {"kind": list(kinds_), "variant": list(variants), "id": list(ids)},
+        "runs": len(runs),
+    }
+    impl = hello["implementation"]
+    console.print(
+        f"[bold]{impl['name']} {impl['version']}[/bold] ({impl['language']}): "
+        f"suite {header['suite_version']}, {len(runs)} runs"
+    )
+    if stream:
+        stream.header(header)
+    interrupted = False
+    try:
+        _drive(the_runner, runs, outcomes, stream, console, quiet)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        the_runner.close()
+    finished = time.monotonic()
+    seconds = finished - started
+    run_seconds = finished - run_started
+    aborted = the_runner.aborted or ("interrupted" if interrupted else "")
+    code = reports.exit_code(outcomes, bool(aborted))
+    counts = reports.counts(outcomes)
+    applicable = len(outcomes) - counts["not_applicable"]
+    rate = applicable / run_seconds if run_seconds > 0 else 0.0
+    if stream:
+        stream.footer(
+            {
+                "counts": counts,
+                "exit_code": code,
+                "seconds": round(seconds, 3),
+                "cases_per_second": round(rate, 1),
+                "restarts": the_runner.restarts,
+                **({"aborted": aborted} if aborted else {}),
+            }
+        )
+        stream.close()
+    shown_adapter = adapter_command
+    _print_summary(console, outcomes, show, shown_adapter)
+    if junit:
+        reports.write_text(
+            junit,
+            reports.junit_xml(
+                outcomes, f"fourhundred conformance {header['suite_version']}", shown_adapter
+            ),
+        )
+    if markdown:
+        reports.write_text(markdown, reports.markdown(outcomes, header, shown_adapter))
+    if badge:
+        reports.write_text(badge, json.dumps(reports.badge(outcomes)) + "\n")
+    if write_baseline:
+        failing = sorted(o.key for o in outcomes if o.status in ("fail", "error", "known_failure"))
+        reports.write_text(write_baseline, json.dumps({"known_failures": failing}, indent=1) + "\n")
+    if aborted:
+        console.print(f"[red]run aborted:[/red] {aborted}")
+    console.print(
+        f"{counts['pass']} passed, {counts['fail']} failed, {counts['error']} errored, "
+        f"{counts['skip']} skipped, {counts['not_applicable']} not applicable"
+        + (f", {counts['known_failure']} known failures" if counts["known_failure"] else "")
+        + (f", {counts['unexpected_pass']} unexpected passes" if counts["unexpected_pass"] else "")
+        + (f", {the_runner.restarts} adapter restarts" if the_runner.restarts else "")
+        + f" in {seconds:.2f} s ({rate:,.0f} cases/s after the adapter's start-up)"
+    )
+    sys.exit(code)
+
+
+def _drive(
+    the_runner: Any,
+    runs: list[Any],
+    outcomes: list[Any],
+    stream: Any,
+    console: Console,
+    quiet: bool,
+) -> None:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(
+        TextColumn("conformance"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[bad]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=quiet or not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("run", total=len(runs), bad="")
+        bad = Counter[str]()
+        last = [0.0]
+
+        def on_outcome(outcome: Any) -> None:
+            outcomes.append(outcome)
+            if stream:
+                stream.outcome(outcome)
+            if outcome.status in ("fail", "error", "unexpected_pass"):
+                bad[outcome.status] += 1
+            now = time.monotonic()
+            if now - last[0] > 0.1 or len(outcomes) == len(runs):
+                last[0] = now
+                text = ", ".join(f"{n} {s}" for s, n in bad.items())
+                progress.update(task, completed=len(outcomes), bad=text)
+
+        the_runner.on_outcome = on_outcome
+        the_runner.run(runs)
+
+
+def _print_summary(console: Console, outcomes: list[Any], show: int, adapter: str | None) -> None:
+    from fourhundred.conformance import reports
+    from fourhundred.conformance.kinds import json_text
+
+    columns = ("pass", "fail", "error", "skip", "not_applicable")
+    for title, key in (("kind", "kind"), ("variant", "variant")):
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        table.add_column(title)
+        for column in columns:
+            table.add_column(column.replace("_", " "), justify="right")
+        groups: dict[str, Counter[str]] = {}
+        for outcome in outcomes:
+            name = outcome.run.kind if key == "kind" else outcome.run.variant.split("(", 1)[0]
+            groups.setdefault(name, Counter())[outcome.status] += 1
+        for name, row in sorted(groups.items()):
+            cells = []
+            for column in columns:
+                value = row.get(column, 0)
+                colour = "red" if column in ("fail", "error") and value else ""
+                cells.append(f"[{colour}]{value}[/{colour}]" if colour else str(value))
+            table.add_row(name, *cells)
+        console.print(table)
+    bad = [o for o in outcomes if o.status in reports.BAD]
+    for outcome in bad[:show]:
+        run = outcome.run
+        console.print(
+            f"\n[bold red]{outcome.status.upper()}[/bold red] [bold]{run.id}[/bold] under {run.variant}"
+        )
+        console.print(f"  {run.case['description']}")
+        console.print(f"  rules: {', '.join(run.case['rules'])}")
+        if run.case["ambiguities"]:
+            console.print(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
+        console.print(f"  problem: {outcome.message}", markup=False)
+        console.print(f"  input:    {json_text(run.case['input'], 400)}", markup=False)
+        console.print(f"  expected: {json_text(run.case['expected'], 400)}", markup=False)
+        if outcome.actual is not None:
+            console.print(f"  actual:   {json_text(outcome.actual, 400)}", markup=False)
+        if outcome.stderr.strip():
+            tail = "\n    ".join(line[:160] for line in outcome.stderr.strip().splitlines()[-8:])
+            console.print(f"  stderr (tail):\n    {tail}", markup=False)
+        console.print(f"  rerun: {reports.rerun_command(adapter, outcome)}", markup=False)
+    if len(bad) > show:
+        console.print(
+            f"\n... {len(bad) - show} more not shown (--show N, or --report FILE for all)"
+        )
+
+
+@conformance_group.command("check")
+@click.option(
+    "--cases",
+    "cases_dir",
+    type=click.Path(file_okay=False, exists=True),
+    help="Check another copy of the suite.",
+)
+def check_command(cases_dir: str | None) -> None:
+    """Validate the suite itself: schema, ids, ledger, references, expected values."""
+    from fourhundred.conformance.check import run_check
+
+    console = _console()
+    report = run_check(Path(cases_dir) if cases_dir else None)
+    for problem in report.problems[:200]:
+        console.print(f"[red]problem:[/red] {problem}", highlight=False)
+    if len(report.problems) > 200:
+        console.print(f"... and {len(report.problems) - 200} more problems")
+    kinds_text = ", ".join(f"{k} {n}" for k, n in sorted(report.by_kind.items()))
+    if report.problems:
+        console.print(f"[red]{len(report.problems)} problems[/red] in {report.cases} cases")
+        sys.exit(1)
+    console.print(f"suite OK: {report.cases} cases, {report.runs} runs ({kinds_text})")
+
+
+@conformance_group.command("export")
+@click.option(
+    "--variant",
+    required=True,
+    metavar="V",
+    help="A variant name (every reading) or a variant string.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="File to write (default: standard output).",
+)
+@click.option(
+    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only this kind (repeatable)."
+)
+def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) -> None:
+    """Write the suite flattened into one JSON file for one variant."""
+    from fourhundred.conformance import suite
+
+    filters = _canonical_filters((variant,))
+    runs = suite.select_runs(suite.load_cases(), kinds_, filters)
+    data = {
+        "suite_version": suite.suite_version(),
+        "variant": filters[0],
+        "cases": [
+            {
+                "id": run.id,
+                "kind": run.kind,
+                "variant": run.variant,
+                "description": run.case["description"],
+                "rules": run.case["rules"],
+                "ambiguities": run.case["ambiguities"],
+                "input": run.case["input"],
+                "expected": run.case["expected"],
+            }
+            for run in runs
+        ],
+    }
+    text = json.dumps(data, indent=1) + "\n"
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"{len(runs)} cases for {filters[0]} written to {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@conformance_group.command(
+    "adapter",
+    context_settings={"ignore_unknown_options": True},
+    short_help="Serve the reference adapter.",
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def adapter_command(args: tuple[str, ...]) -> None:
+    """Serve the reference adapter on stdin/stdout (options: --engine spec, --mutant NAME)."""
+    from fourhundred.conformance.adapter import main
+
+    sys.exit(main(list(args)))
+
+
+@conformance_group.command("generate")
+def generate_command() -> None:
+    """Regenerate the case files and the id ledger from the specification."""
+    from fourhundred.conformance.generate import LedgerError, write_suite
+
+    try:
+        counts = write_suite()
+    except LedgerError as error:
+        raise UserError(str(error)) from None
+    for kind, count in counts.items():
+        click.echo(f"{kind:15} {count:6}")
+    click.echo(f"{'total':15} {sum(counts.values()):6}")
+
+
+@conformance_group.command("mutants")
+@click.option("--only", multiple=True, metavar="NAME", help="Only this mutant (repeatable).")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 16),
+    default=2,
+    show_default=True,
+    help="Mutants run at once.",
+)
+def mutants_command(only: tuple[str, ...], jobs: int) -> None:
+    """Run the suite against single-point mutations of the rules and report the kill rate."""
+    from fourhundred.conformance import mutants
+
+    console = _console()
+    results = mutants.run_all(list(only) or None, jobs=jobs)
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("mutant", "changes behaviour", "killed", "failing runs", "what"):
+        table.add_column(column)
+    for result in results:
+        table.add_row(
+            result.name,
+            "yes" if result.changes_behaviour else "no",
+            "[green]killed[/green]"
+            if result.killed
+            else ("[red]SURVIVED[/red]" if result.changes_behaviour else "-"),
+            str(result.failures),
+            result.description,
+        )
+    console.print(table)
+    relevant = [r for r in results if r.changes_behaviour]
+    killed = sum(1 for r in relevant if r.killed)
+    rate = 100.0 * killed / len(relevant) if relevant else 100.0
+    console.print(
+        f"kill rate: {killed}/{len(relevant)} behaviour-changing mutants killed ({rate:.1f}%)"
+    )
+    sys.exit(0 if killed == len(relevant) else 1)
