@@ -1,0 +1,19 @@
+"""The reference engine: whole games of every variant and reading, checked against the specs.
+
+* :mod:`~fourhundred.reference.engine`: immutable :class:`GameState`, actions
+  (deal, bid, play, throw-in) and their text, ``legal_actions``, checked
+  ``apply`` (``IllegalAction`` with a code) and ``apply_unchecked``, seeded
+  deals and deal commitments, ``play_game``, transcripts and ``replay``;
+* :mod:`~fourhundred.reference.fast`: the rules again on ints, with tables
+  (``FastRules``), held equal to :mod:`fourhundred.spec` by the tests;
+* :mod:`~fourhundred.reference.notation`: the one-line position notation;
+* :mod:`~fourhundred.reference.shuffle`: the documented SHA-256 shuffle
+  (test vectors in ``reference/shuffle_vectors.json``);
+* :mod:`~fourhundred.reference.players`: random and heuristic players;
+* :mod:`~fourhundred.reference.simulate`: the bitmask fast path behind
+  ``fourhundred bench``;
+* :mod:`~fourhundred.reference.invariants`: whole-game invariants checked on
+  a transcript with the specification alone.
+
+Nothing is imported here, so ``import fourhundred.reference.fast`` stays cheap.
+"""

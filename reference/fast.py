@@ -1,0 +1,328 @@
+"""The rules again, on plain ints, with precomputed tables: the reference's fast layer.
+
+:class:`FastRules` has the methods of :class:`fourhundred.spec.model.Rules`
+that a game needs, under the same names and signatures, written a second
+time for speed: no Z3-aware helpers, bid values read from tuples, the
+special bid known in advance. The specification stays the truth;
+``tests/test_reference_fast.py`` compares every method with the spec over
+grids of inputs, with Hypothesis and with CrossHair, for every variant and
+every reading (:func:`fourhundred.spec.registry.all_readings`).
+
+Cards as bits: card ``i`` (its index in :data:`fourhundred.spec.cards.FULL_DECK`,
+``suit * 13 + rank``) is bit ``1 << i``; a hand is an ``int`` with 13 bits set.
+The tables here serve :mod:`fourhundred.reference.simulate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from fourhundred.spec.cards import FULL_DECK, RANKS, SUITS, TRUMP
+from fourhundred.spec.model import BAND_START, BAND_WIDTH, Result, Rules
+
+# ----------------------------------------------------------------------
+# Card tables
+# ----------------------------------------------------------------------
+
+#: Card index (0-51) of each card in notation.
+CARD_INDEX: dict[str, int] = {card: index for index, card in enumerate(FULL_DECK)}
+#: Bit of each card index.
+CARD_BIT: tuple[int, ...] = tuple(1 << index for index in range(52))
+#: Suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of each card index.
+CARD_SUIT: tuple[int, ...] = tuple(index // 13 for index in range(52))
+#: Mask of the 13 cards of each suit.
+SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * suit) for suit in range(4))
+#: ``STRENGTH[led][card]``: how strongly a card stands in a trick whose led suit
+#: is ``led``: a heart 13-25, a card of the led suit 0-12, any other card -1.
+#: The highest strength wins the trick (hearts trump; else the highest of the suit led).
+STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        13 + index % 13 if index // 13 == TRUMP else (index % 13 if index // 13 == led else -1)
+        for index in range(52)
+    )
+    for led in range(4)
+)
+#: ``SUIT_RANKS[bits]``: the ranks (0 for a two .. 12 for an ace) set in a 13-bit suit pattern.
+SUIT_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(rank for rank in range(13) if bits >> rank & 1) for bits in range(8192)
+)
+
+assert len(RANKS) == 13 and len(SUITS) == 4
+
+
+def hand_mask(cards: tuple[str, ...] | list[str]) -> int:
+    """The bitmask of a hand given in notation."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BIT[CARD_INDEX[card]]
+    return mask
+
+
+def mask_cards(mask: int) -> tuple[str, ...]:
+    """The cards of a bitmask, in deck order."""
+    return tuple(FULL_DECK[index] for index in range(52) if mask >> index & 1)
+
+
+# ----------------------------------------------------------------------
+# The rules on ints
+# ----------------------------------------------------------------------
+
+_RESULT_CONTINUE = int(Result.CONTINUE)
+_RESULT_TEAM_0 = int(Result.TEAM_0_WINS)
+_RESULT_TEAM_1 = int(Result.TEAM_1_WINS)
+_RESULT_DRAW = int(Result.DRAW)
+_SPECIAL_NONE, _SPECIAL_WINS, _SPECIAL_LOSES = 0, 1, 2
+
+
+def _band(score: int) -> int:
+    return 1 + (score - BAND_START) // BAND_WIDTH if score >= BAND_START else 0
+
+
+@dataclass(frozen=True)
+class FastRules:
+    """The rules of one :class:`Rules` value on ints (see the module docstring).
+
+    Build it with :meth:`of`, which caches one per rules value.
+    """
+
+    rules: Rules
+    #: Value of bids 0..13 below the reduced band, and within it.
+    value_low: tuple[int, ...]
+    value_high: tuple[int, ...]
+    #: The bid that decides the game (13), or None when no bid does.
+    special_bid: int | None
+    #: ``bidding_orders[dealer]`` and ``trick_orders[leader]``: seats in turn order.
+    bidding_orders: tuple[tuple[int, ...], ...] = ()
+    trick_orders: tuple[tuple[int, ...], ...] = ()
+
+    @staticmethod
+    @cache
+    def of(rules: Rules) -> FastRules:
+        """The fast form of ``rules`` (cached)."""
+        table = dict(rules.values)
+        low = [table.get(bid, 0) for bid in range(14)]
+        if rules.eleven_plus_fifty:
+            fifty_from = (11, 12) if rules.eleven_plus_thirteen == "keeps_special" else (11, 12, 13)
+            for bid in fifty_from:
+                low[bid] = 50
+        high = list(low)
+        for bid, value in rules.reduced_values:
+            high[bid] = value
+        if rules.value_scale == "one_per_trick":
+            low = list(range(14))
+            high = list(range(14))
+        special: int | None = 13
+        if rules.thirteen == "points" or rules.value_scale == "one_per_trick":
+            special = None
+        if rules.eleven_plus_fifty and rules.eleven_plus_thirteen == "scores_50":
+            special = None
+        return FastRules(
+            rules,
+            tuple(low),
+            tuple(high),
+            special,
+            tuple(rules.bidding_seats(dealer) for dealer in range(4)),
+            tuple(rules.trick_seats(leader) for leader in range(4)),
+        )
+
+    # -- bidding ------------------------------------------------------
+
+    def own_minimum_bid(self, own_score: int) -> int:
+        """Smallest legal bid for a player's own score."""
+        rules = self.rules
+        if not rules.own_min_rises:
+            return rules.min_bid
+        risen = rules.min_bid + _band(own_score)
+        cap = rules.own_min_cap
+        return risen if cap is None or risen < cap else cap
+
+    def bid_is_legal(self, bid: int, own_score: int) -> bool:
+        """Between the own minimum and the maximum bid."""
+        return self.own_minimum_bid(own_score) <= bid <= self.rules.max_bid
+
+    def table_minimum(self, scores: Sequence[int]) -> int:
+        """The total the four bids must reach."""
+        rules = self.rules
+        risen = 11
+        if rules.table_min_rises:
+            score = max(scores) if rules.table_min_scores == "highest" else min(scores)
+            risen = 11 + _band(score)
+            cap = rules.table_min_cap
+            if cap is not None and risen > cap:
+                risen = cap
+        switch = rules.table_min_base
+        if switch == 11:
+            return risen
+        if rules.total_switch == "floor":
+            return risen if risen > switch else switch
+        if rules.total_switch == "offset":
+            return risen + switch - 11
+        return switch
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        """Whether the four bids reach the table minimum (else the hand is thrown in)."""
+        rules = self.rules
+        if rules.table_measure == "tricks":
+            total = bids[0] + bids[1] + bids[2] + bids[3]
+        else:
+            highest = max(scores)
+            total = sum(self.bid_value(bids[s], scores[s], highest) for s in range(4))
+        level = self.table_minimum(scores)
+        reached = total >= level if rules.table_comparison == "at_least" else total == level
+        if reached:
+            return True
+        if rules.table_measure == "values" and rules.thirteen != "points":
+            return self.special_bid in bids
+        return False
+
+    # -- scoring ------------------------------------------------------
+
+    def bid_value(self, bid: int, own_score: int, highest_score: int) -> int:
+        """Points a bid is worth (won when made, lost when failed)."""
+        if self.rules.value_scale == "one_per_trick":
+            return bid
+        if not 0 <= bid <= 13:
+            return 0
+        band_score = own_score if self.rules.reduced_scope == "own" else highest_score
+        return self.value_high[bid] if band_score >= BAND_START else self.value_low[bid]
+
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        """A player's score change for a played hand."""
+        made = tricks >= bid
+        if bid == self.special_bid and (made or self.rules.thirteen != "win_or_lose_points"):
+            return 0
+        value = self.bid_value(bid, own_score, highest_score)
+        return value if made else -value
+
+    def scores_after(
+        self,
+        scores: Sequence[int],
+        bids: Sequence[int],
+        tricks: Sequence[int],
+    ) -> tuple[int, int, int, int]:
+        """Every player's score after a played hand."""
+        highest = max(scores)
+        change = self.score_change
+        return (
+            scores[0] + change(bids[0], tricks[0], scores[0], highest),
+            scores[1] + change(bids[1], tricks[1], scores[1], highest),
+            scores[2] + change(bids[2], tricks[2], scores[2], highest),
+            scores[3] + change(bids[3], tricks[3], scores[3], highest),
+        )
+
+    # -- the end of the game ------------------------------------------
+
+    def _partner_ok(self, score: int) -> bool:
+        return score > 0 if self.rules.partner_condition == "positive" else score >= 0
+
+    def _qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
+        a, b = scores[team], scores[team + 2]
+        ok = self._partner_ok
+        if self.rules.win_measure == "team_total":
+            return a + b >= target and ok(a) and ok(b)
+        return (a >= target and ok(b)) or (b >= target and ok(a))
+
+    def _reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        a, b = scores[team], scores[team + 2]
+        if self.rules.win_measure == "team_total":
+            return a + b >= target
+        return a >= target or b >= target
+
+    def _special_result(
+        self,
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        after: Sequence[int],
+        dealer: int,
+    ) -> int:
+        special = self.special_bid
+        if special is None or special not in bids:
+            return _RESULT_CONTINUE
+        rules = self.rules
+        effects = [_SPECIAL_NONE] * 4
+        for seat in range(4):
+            if bids[seat] == special:
+                if tricks[seat] >= bids[seat]:
+                    effects[seat] = _SPECIAL_WINS
+                elif rules.thirteen == "win_or_lose_game":
+                    effects[seat] = _SPECIAL_LOSES
+        claims = [False, False]
+        for seat in range(4):
+            team = seat % 2
+            if effects[seat] == _SPECIAL_WINS and (
+                rules.thirteen_win == "outright" or self._partner_ok(after[(seat + 2) % 4])
+            ):
+                claims[team] = True
+            elif effects[seat] == _SPECIAL_LOSES:
+                claims[1 - team] = True
+        if claims[0] and claims[1]:
+            if rules.thirteen_conflict == "draw":
+                return _RESULT_DRAW
+            for seat in self.bidding_orders[dealer]:
+                if effects[seat] == _SPECIAL_WINS:
+                    return _RESULT_TEAM_0 if seat % 2 == 0 else _RESULT_TEAM_1
+                if effects[seat] == _SPECIAL_LOSES:
+                    return _RESULT_TEAM_1 if seat % 2 == 0 else _RESULT_TEAM_0
+            return _RESULT_CONTINUE
+        if claims[0]:
+            return _RESULT_TEAM_0
+        if claims[1]:
+            return _RESULT_TEAM_1
+        return _RESULT_CONTINUE
+
+    def _points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        rules = self.rules
+        q0 = self._qualifies(0, scores, target)
+        q1 = self._qualifies(1, scores, target)
+        if rules.both_qualify == "higher_total":
+            if q0 and q1:
+                t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
+                if t0 > t1:
+                    return _RESULT_TEAM_0, target
+                if t1 > t0:
+                    return _RESULT_TEAM_1, target
+                return (_RESULT_CONTINUE if rules.total_tie == "play_on" else _RESULT_DRAW), target
+            if q0:
+                return _RESULT_TEAM_0, target
+            if q1:
+                return _RESULT_TEAM_1, target
+            return _RESULT_CONTINUE, target
+        # raise_target
+        base = rules.target
+        if rules.raise_trigger == "qualified":
+            both = q0 and q1
+        else:
+            both = self._reached(0, scores, target) and self._reached(1, scores, target)
+        if both:
+            return _RESULT_CONTINUE, target + BAND_WIDTH
+        b0 = self._qualifies(0, scores, base)
+        b1 = self._qualifies(1, scores, base)
+        next_target = base if target > base and not b0 and not b1 else target
+        if q0 and not q1:
+            return _RESULT_TEAM_0, next_target
+        if q1 and not q0:
+            return _RESULT_TEAM_1, next_target
+        if target > base:
+            if b0 and not b1:
+                return _RESULT_TEAM_0, next_target
+            if b1 and not b0:
+                return _RESULT_TEAM_1, next_target
+        return _RESULT_CONTINUE, next_target
+
+    def hand_result(
+        self,
+        scores_before: Sequence[int],
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        dealer: int,
+        target_in_force: int,
+    ) -> tuple[tuple[int, int, int, int], int, int]:
+        """Settle a played hand: new scores, the Result code, the next target in force."""
+        after = self.scores_after(scores_before, bids, tricks)
+        special = self._special_result(bids, tricks, after, dealer)
+        if special != _RESULT_CONTINUE:
+            return after, special, target_in_force
+        result, next_target = self._points_result(after, target_in_force)
+        return after, result, next_target

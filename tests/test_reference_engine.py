@@ -1,0 +1,311 @@
+"""The reference engine: phases, actions, illegal actions with their codes, throw-ins, whole hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fourhundred.reference.engine import (
+    ILLEGAL_ACTION_CODES,
+    Bid,
+    Deal,
+    GameState,
+    IllegalAction,
+    NotationError,
+    Phase,
+    Play,
+    ThrowIn,
+    action_sort_key,
+    apply,
+    apply_unchecked,
+    deal_from_seed,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from fourhundred.reference.notation import from_notation
+from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
+from fourhundred.spec.model import Result
+from fourhundred.spec.registry import load
+
+QAHWA = load("qahwa-400")
+
+
+def dealt(rules_text: str = "qahwa-400", seed: int | str = 1, dealer: int = 0) -> GameState:
+    rules = load(rules_text)
+    return apply(new_game(rules, dealer), deal_from_seed(seed, dealer, rules))
+
+
+def bid_all(state: GameState, value: int) -> GameState:
+    for _ in range(4):
+        state = apply(state, Bid(value))
+    return state
+
+
+def illegal_code(
+    state: GameState, action: Deal | Bid | Play | ThrowIn, seat: int | None = None
+) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, action, seat=seat)
+    assert caught.value.message
+    assert caught.value.code in ILLEGAL_ACTION_CODES
+    return caught.value.code
+
+
+def test_the_illegal_action_codes_are_the_documented_closed_list() -> None:
+    assert set(ILLEGAL_ACTION_CODES) == {
+        "not_your_turn",
+        "wrong_phase",
+        "bid_below_minimum",
+        "bid_above_maximum",
+        "card_not_in_hand",
+        "must_follow_suit",
+        "game_over",
+        "bad_deal",
+        "throw_in_not_allowed",
+    }
+
+
+def test_a_new_game_waits_for_a_deal_with_every_score_zero() -> None:
+    state = new_game(QAHWA, first_dealer=2)
+    assert state.phase is Phase.DEAL
+    assert state.scores == (0, 0, 0, 0)
+    assert state.dealer == 2 and state.to_act is None
+    assert state.target_in_force == 41 and state.hand_number == 1
+    assert legal_actions(state) == ()
+
+
+def test_a_new_game_rejects_a_seat_that_does_not_exist() -> None:
+    with pytest.raises(ValueError, match="first_dealer"):
+        new_game(QAHWA, first_dealer=4)
+
+
+def test_after_the_deal_the_dealers_right_hand_neighbour_bids_first() -> None:
+    state = dealt(dealer=3)
+    assert state.phase is Phase.BIDDING
+    assert state.to_act == 0
+    assert all(len(hand) == 13 for hand in state.hands)
+    assert sorted(c for h in state.hands for c in h) == sorted(FULL_DECK)
+
+
+def test_legal_bids_run_from_the_own_minimum_to_the_maximum_in_order() -> None:
+    state = dealt()
+    assert legal_actions(state) == tuple(Bid(v) for v in range(2, 14))
+    raised = from_notation(
+        QAHWA,
+        "bidding N 0,45,0,0 41 "
+        + "/".join("".join(h) for h in state.hands)
+        + " -,-,-,- 0,0,0,0 - W 1",
+    )
+    assert legal_actions(raised) == tuple(Bid(v) for v in range(4, 14))
+
+
+def test_bidding_in_turn_then_play_starts_with_the_dealers_right() -> None:
+    state = bid_all(dealt(dealer=0), 3)
+    assert state.phase is Phase.PLAY
+    assert state.bids == (3, 3, 3, 3)
+    assert state.leader == 1 and state.to_act == 1
+
+
+def test_bids_short_of_the_table_minimum_throw_the_hand_in_and_the_deal_passes() -> None:
+    state = bid_all(dealt(dealer=0), 2)
+    assert state.phase is Phase.DEAL
+    assert state.dealer == 1
+    assert state.scores == (0, 0, 0, 0)
+    assert state.hand_number == 2
+    record = state.history[-1]
+    assert not record.played and record.bids == (2, 2, 2, 2)
+
+
+def test_the_dealer_may_throw_in_where_the_reading_allows_it() -> None:
+    state = dealt("pagat-41(dealer_throw_in=yes)", dealer=0)
+    for _ in range(3):
+        assert ThrowIn() not in legal_actions(state)
+        assert illegal_code(state, ThrowIn()) == "throw_in_not_allowed"
+        state = apply(state, Bid(3))
+    assert state.to_act == 0
+    assert legal_actions(state)[-1] == ThrowIn()
+    after = apply(state, ThrowIn())
+    assert after.phase is Phase.DEAL and after.dealer == 1
+    assert after.history[-1].played is False and after.history[-1].bids[0] is None
+
+
+def test_a_throw_in_is_not_allowed_where_the_variant_has_none() -> None:
+    state = dealt()
+    for _ in range(3):
+        state = apply(state, Bid(3))
+    assert illegal_code(state, ThrowIn()) == "throw_in_not_allowed"
+
+
+def test_a_bid_below_the_own_minimum_or_above_the_maximum_is_refused() -> None:
+    state = dealt()
+    assert illegal_code(state, Bid(1)) == "bid_below_minimum"
+    assert illegal_code(state, Bid(14)) == "bid_above_maximum"
+
+
+def test_actions_out_of_phase_are_refused_as_wrong_phase() -> None:
+    state = dealt()
+    assert illegal_code(state, Play(state.hands[1][0])) == "wrong_phase"
+    assert illegal_code(state, deal_from_seed(2, 0, QAHWA)) == "wrong_phase"
+    assert illegal_code(new_game(QAHWA), Bid(3)) == "wrong_phase"
+    playing = bid_all(state, 3)
+    assert illegal_code(playing, Bid(3)) == "wrong_phase"
+
+
+def test_an_action_for_a_seat_not_to_act_is_not_your_turn() -> None:
+    state = dealt(dealer=0)
+    assert illegal_code(state, Bid(3), seat=2) == "not_your_turn"
+    assert apply(state, Bid(3), seat=1).bids[1] == 3
+    fresh = new_game(QAHWA, 2)
+    assert illegal_code(fresh, deal_from_seed(1, 2, QAHWA), seat=0) == "not_your_turn"
+    assert apply(fresh, deal_from_seed(1, 2, QAHWA), seat=2).phase is Phase.BIDDING
+
+
+def test_a_card_not_held_and_a_revoke_are_refused() -> None:
+    state = bid_all(dealt(seed=3), 3)
+    leader = state.to_act
+    assert leader is not None
+    foreign = state.hands[(leader + 1) % 4][0]
+    assert illegal_code(state, Play(foreign)) == "card_not_in_hand"
+    for seed in range(50):
+        state = bid_all(dealt(seed=seed), 3)
+        lead = state.hands[1][0]
+        state = apply(state, Play(lead))
+        hand = state.hands[2]
+        off_suit = [c for c in hand if c[1] != lead[1]]
+        if any(c[1] == lead[1] for c in hand) and off_suit:
+            assert illegal_code(state, Play(off_suit[0])) == "must_follow_suit"
+            return
+    raise AssertionError("no deal let the test try a revoke")
+
+
+def test_a_bad_deal_is_refused_with_what_is_wrong() -> None:
+    state = new_game(QAHWA)
+    good = deal_from_seed(1, 0, QAHWA)
+    short = Deal((good.hands[0][:12], good.hands[1], good.hands[2], good.hands[3]))
+    twice = Deal((good.hands[0], good.hands[0], good.hands[2], good.hands[3]))
+    with pytest.raises(IllegalAction, match="N has 12 cards"):
+        apply(state, short)
+    with pytest.raises(IllegalAction, match="dealt twice"):
+        apply(state, twice)
+    assert illegal_code(state, Deal((("ZZ", *good.hands[0][1:]), *good.hands[1:]))) == "bad_deal"  # type: ignore[arg-type]
+
+
+def test_every_legal_action_applies_and_others_are_refused_through_a_hand() -> None:
+    rnd = random.Random(5)
+    state = dealt(seed=9)
+    bids = [Bid(v) for v in range(-1, 16)]
+    while state.phase in (Phase.BIDDING, Phase.PLAY):
+        actions = legal_actions(state)
+        assert list(actions) == sorted(actions, key=action_sort_key)
+        candidates = bids if state.phase is Phase.BIDDING else [Play(c) for c in FULL_DECK]
+        for action in candidates:
+            if action in actions:
+                apply(state, action)
+            else:
+                with pytest.raises(IllegalAction):
+                    apply(state, action)
+        state = apply(state, actions[rnd.randrange(len(actions))])
+
+
+def test_a_played_hand_is_scored_exactly_as_the_spec_says() -> None:
+    rnd = random.Random(11)
+    state = dealt(seed=4, dealer=0)
+    for value in (4, 2, 3, 5):  # seats W, S, E, then the dealer N
+        state = apply(state, Bid(value))
+    assert state.bids == (5, 4, 2, 3)
+    hands = [list(h) for h in state.hands]
+    tricks = [0, 0, 0, 0]
+    leader = 1
+    for _ in range(13):
+        cards: list[str] = []
+        for seat in QAHWA.trick_seats(leader):
+            card = rnd.choice(legal_plays(hands[seat], cards[0] if cards else None))
+            hands[seat].remove(card)
+            cards.append(card)
+            state = apply(state, Play(card))
+        leader = QAHWA.trick_seats(leader)[trick_winner(cards)]
+        tricks[leader] += 1
+    after, result, target = QAHWA.hand_result((0, 0, 0, 0), (5, 4, 2, 3), tricks, 0, 41)
+    assert state.history[-1].tricks == tuple(tricks)
+    assert state.scores == tuple(after)
+    assert state.target_in_force == target
+    assert state.phase is (Phase.DEAL if result == Result.CONTINUE else Phase.GAME_OVER)
+
+
+def test_a_finished_game_refuses_every_action() -> None:
+    end = from_notation(QAHWA, "over:NS N 45,2,3,0 41 -/-/-/- 9,3,3,2 9,2,1,1 - - 7")
+    assert legal_actions(end) == ()
+    assert illegal_code(end, Bid(3)) == "game_over"
+    assert illegal_code(end, deal_from_seed(1, 0, QAHWA)) == "game_over"
+
+
+def test_a_player_whose_own_minimum_passes_13_has_no_legal_bid() -> None:
+    rules = load("medallon-400")
+    hands = "/".join("".join(h) for h in deal_from_seed(1, 0, rules).hands)
+    state = from_notation(rules, f"bidding N -20,150,-40,0 41 {hands} -,-,-,- 0,0,0,0 - W 9")
+    assert rules.own_minimum_bid(150) == 15
+    assert legal_actions(state) == ()
+    assert illegal_code(state, Bid(13)) == "bid_below_minimum"
+
+
+def test_unchecked_apply_agrees_with_checked_apply_on_legal_actions() -> None:
+    rnd = random.Random(2)
+    state = dealt(seed=6)
+    while state.phase in (Phase.BIDDING, Phase.PLAY):
+        action = rnd.choice(legal_actions(state))
+        assert apply(state, action) == apply_unchecked(state, action)
+        state = apply(state, action)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bid 5", "play AH", "throw-in", str(deal_from_seed(3, 1, QAHWA))],
+)
+def test_action_text_round_trips(text: str) -> None:
+    assert str(parse_action(text)) == text
+
+
+def test_action_text_accepts_lower_case_and_space_separated_cards() -> None:
+    assert parse_action("play th") == Play("TH")
+    deal = deal_from_seed(3, 1, QAHWA)
+    spaced = "deal " + " ".join(
+        f"{s}:{' '.join(h)}" for s, h in zip("NWSE", deal.hands, strict=True)
+    )
+    assert parse_action(spaced) == deal
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("bid", "expected 'bid <number of tricks>'"),
+        ("bid five", "expected 'bid <number of tricks>'"),
+        ("play", "expected 'play <card>'"),
+        ("play 1H", "is not a card"),
+        ("pass", "unknown action"),
+        ("throw-in now", "takes nothing"),
+        ("deal N:AH W:KH S:QH", "no hand for seat(s) E"),
+        ("deal N:AH N:KH W: S: E:", "seat N is given twice"),
+        ("deal AH", "expected 'N:<cards>"),
+        ("deal N:AH W:XX S: E:", "seat W"),
+    ],
+)
+def test_malformed_action_text_says_what_was_expected(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(text)
+    assert fragment in str(caught.value)
+
+
+def test_the_engines_card_rules_agree_with_the_spec() -> None:
+    from fourhundred.reference import engine
+    from fourhundred.spec import cards
+
+    rnd = random.Random(13)
+    for _ in range(3000):
+        sample = rnd.sample(FULL_DECK, 8)
+        hand = tuple(sample[:5])
+        led = rnd.choice([None, *sample[5:]])
+        assert engine.legal_plays(hand, led) == cards.legal_plays(hand, led)
+        trick = sample[4:]
+        assert engine.trick_winner(trick) == cards.trick_winner(trick)
