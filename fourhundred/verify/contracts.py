@@ -1,0 +1,177 @@
+"""CrossHair: contracts on the reference's fast rule functions, checked symbolically.
+
+Each contract says a :class:`fourhundred.reference.fast.FastRules` method
+returns what the specification's :class:`~fourhundred.spec.model.Rules`
+method returns, for every input satisfying the precondition. CrossHair
+explores the paths of both with symbolic integers. Run through its Python API
+(``analyze_function`` + ``run_checkables``), never the command line, which
+exits 0 when a precondition cannot be satisfied: here ``PRE_UNSAT`` is a
+failure (verdict ``unknown``).
+
+Verdicts: all paths exhausted (CONFIRMED) is ``proved``; paths explored
+without a failure within the budget (CANNOT_CONFIRM) is ``bounded-proved``
+with the budget as the bound; a failing path is ``refuted`` with its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fourhundred.spec.model import Rules
+from fourhundred.verify.invariants import cite
+from fourhundred.verify.results import Check, Outcome, Settings
+
+#: The (spec, fast) pair under analysis. CrossHair evaluates contracts in the
+#: module's namespace, so the subject is module state, set before each run.
+_SUBJECT: dict[str, Any] = {}
+
+
+def own_minimum_agrees(score: int) -> int:
+    """
+    pre: -1000 <= score <= 1000
+    post: __return__ == _SUBJECT["spec"].own_minimum_bid(score)
+    """
+    return int(_SUBJECT["fast"].own_minimum_bid(score))
+
+
+def bid_value_agrees(bid: int, own: int, highest: int) -> int:
+    """
+    pre: 1 <= bid <= 13
+    pre: -1000 <= own <= highest <= 1000
+    post: __return__ == _SUBJECT["spec"].bid_value(bid, own, highest)
+    """
+    return int(_SUBJECT["fast"].bid_value(bid, own, highest))
+
+
+def score_change_agrees(bid: int, tricks: int, own: int, highest: int) -> int:
+    """
+    pre: 1 <= bid <= 13
+    pre: 0 <= tricks <= 13
+    pre: -1000 <= own <= highest <= 1000
+    post: __return__ == _SUBJECT["spec"].score_change(bid, tricks, own, highest)
+    """
+    return int(_SUBJECT["fast"].score_change(bid, tricks, own, highest))
+
+
+def table_minimum_agrees(a: int, b: int, c: int, d: int) -> int:
+    """
+    pre: -1000 <= a <= 1000 and -1000 <= b <= 1000 and -1000 <= c <= 1000 and -1000 <= d <= 1000
+    post: __return__ == _SUBJECT["spec"].table_minimum((a, b, c, d))
+    """
+    return int(_SUBJECT["fast"].table_minimum((a, b, c, d)))
+
+
+def hand_is_played_agrees(
+    b0: int, b1: int, b2: int, b3: int, s0: int, s1: int, s2: int, s3: int
+) -> bool:
+    """
+    pre: 1 <= b0 <= 13 and 1 <= b1 <= 13 and 1 <= b2 <= 13 and 1 <= b3 <= 13
+    pre: -200 <= s0 <= 200 and -200 <= s1 <= 200 and -200 <= s2 <= 200 and -200 <= s3 <= 200
+    post: __return__ == bool(_SUBJECT["spec"].hand_is_played((b0, b1, b2, b3), (s0, s1, s2, s3)))
+    """
+    return bool(_SUBJECT["fast"].hand_is_played((b0, b1, b2, b3), (s0, s1, s2, s3)))
+
+
+def _spec_result(scores: tuple[int, ...], bids: tuple[int, ...], tricks: tuple[int, ...]) -> int:
+    """The specification's result code for a hand dealt by North at the base target."""
+    spec: Rules = _SUBJECT["spec"]
+    return int(spec.hand_result(scores, bids, tricks, 0, spec.target)[1])
+
+
+def hand_result_agrees(
+    b0: int, b1: int, t0: int, t1: int, t2: int, s0: int, s1: int, s2: int, s3: int
+) -> int:
+    """North and West bid freely, South and East bid 2; East takes the remaining tricks.
+
+    pre: 1 <= b0 <= 13 and 1 <= b1 <= 13
+    pre: 0 <= t0 and 0 <= t1 and 0 <= t2 and t0 + t1 + t2 <= 13
+    pre: -100 <= s0 <= 100 and -100 <= s1 <= 100 and -100 <= s2 <= 100 and -100 <= s3 <= 100
+    post: __return__ == _spec_result((s0, s1, s2, s3), (b0, b1, 2, 2), (t0, t1, t2, 13 - t0 - t1 - t2))
+    """
+    scores, bids = (s0, s1, s2, s3), (b0, b1, 2, 2)
+    tricks = (t0, t1, t2, 13 - t0 - t1 - t2)
+    return int(_SUBJECT["fast"].hand_result(scores, bids, tricks, 0, _SUBJECT["spec"].target)[1])
+
+
+CONTRACTS: tuple[tuple[str, Callable[..., object]], ...] = (
+    ("own_minimum_bid", own_minimum_agrees),
+    ("bid_value", bid_value_agrees),
+    ("score_change", score_change_agrees),
+    ("table_minimum", table_minimum_agrees),
+    ("hand_is_played", hand_is_played_agrees),
+    ("hand_result", hand_result_agrees),
+)
+
+
+def check_contract(rules: Rules, function: Callable[..., object], seconds: float) -> Outcome:
+    """Run CrossHair on one contract for one reading."""
+    from crosshair.core_and_libs import analyze_function, run_checkables
+    from crosshair.options import AnalysisOptionSet
+    from crosshair.statespace import MessageType
+
+    from fourhundred.reference.fast import FastRules
+
+    _SUBJECT["spec"] = rules
+    _SUBJECT["fast"] = FastRules.of(rules)
+    options = AnalysisOptionSet(
+        per_condition_timeout=seconds,
+        per_path_timeout=max(seconds / 4, 0.5),
+        report_all=True,
+    )
+    messages = run_checkables(analyze_function(function, options))
+    states = {message.state for message in messages}
+    if not messages:
+        return Outcome("unknown", note="CrossHair found no contract to check")
+    failures = [
+        m
+        for m in messages
+        if m.state in (MessageType.POST_FAIL, MessageType.EXEC_ERR, MessageType.POST_ERR)
+    ]
+    if failures:
+        return Outcome("refuted", counterexample={"crosshair": failures[0].message})
+    if MessageType.PRE_UNSAT in states:
+        return Outcome("unknown", note="CrossHair could not satisfy the precondition (PRE_UNSAT)")
+    if states == {MessageType.CONFIRMED}:
+        return Outcome(
+            "proved", note="CrossHair exhausted every path (inputs within the precondition)"
+        )
+    return Outcome(
+        "bounded-proved",
+        bound=f"CrossHair, {seconds:g} s per condition",
+        note="no failing path found within the budget",
+    )
+
+
+def _decide(function: Callable[..., object]) -> Callable[[Rules, Settings], Outcome]:
+    def decide(rules: Rules, settings: Settings) -> Outcome:
+        return check_contract(rules, function, settings.crosshair_seconds)
+
+    return decide
+
+
+def _default_reading(rules: Rules) -> bool:
+    return not rules.options
+
+
+#: Contracts whose paths CrossHair cannot exhaust in a second: ``--deep`` only.
+DEEP_ONLY = ("hand_result",)
+
+
+def contract_checks(all_readings: bool) -> tuple[Check, ...]:
+    """One check per contract (default readings only, and not the deep-only
+    contracts, unless ``all_readings``)."""
+    applies: Callable[[Rules], bool] = (lambda r: True) if all_readings else _default_reading
+    chosen = [(n, f) for n, f in CONTRACTS if all_readings or n not in DEEP_ONLY]
+    return tuple(
+        Check(
+            f"reference-{name.replace('_', '-')}-matches-spec",
+            "invariant",
+            "reference",
+            f"The reference's fast {name} equals the specification's (CrossHair)",
+            (cite("qahwa", "Bidding", "the rules the reference implements"),),
+            _decide(function),
+            applies,
+        )
+        for name, function in chosen
+    )

@@ -1,0 +1,317 @@
+"""Bounded model checking over whole games, and witness games that replay.
+
+:func:`search` looks for a game of at most ``bound`` played hands, starting
+from four scores of 0 with North dealing, whose every hand has legal bids
+that reach the table minimum, trick counts that add up to 13 and a result
+of "continue", and whose final position satisfies a goal. The state between
+hands is the four scores and the target in force (the dealer changes only
+who wins a conflict of two 13 bids, which ends the game, so it never
+matters for a game that goes on). Thrown-in hands change nothing and are
+left out. A search that finds nothing proves the goal unreachable *within
+the bound* only.
+
+:func:`witness_game` turns a found plan (bids and trick counts per hand)
+into a real game: a deal for every hand, constructed so that each player
+wins exactly the planned number of tricks, and every card play. It drives
+the reference engine with checked actions and replays the transcript with
+:func:`fourhundred.reference.engine.replay`, so a witness is evidence that
+does not depend on this module's reasoning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from fourhundred.spec.cards import RANKS, SUITS, TRUMP_SUIT
+from fourhundred.spec.model import Result, Rules
+from fourhundred.verify.solver import find
+from fourhundred.verify.symbols import Watch
+
+#: The seat that deals the first hand of every searched game (North).
+FIRST_DEALER = 0
+
+Goal = Callable[[Rules, Sequence[Any], Any], Any]
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """One played hand of a planned game."""
+
+    dealer: int
+    bids: tuple[int, int, int, int]
+    tricks: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A game found by the search: its hands and the final position."""
+
+    hands: tuple[HandPlan, ...]
+    scores: tuple[int, int, int, int]
+    target: int
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the bounded search found: a plan, or nothing within the bound (or budget)."""
+
+    plan: Plan | None
+    bound: int
+    exhausted_budget: bool = False
+
+
+def search(rules: Rules, goal: Goal, bound: int, rlimit: int) -> Search:
+    """The shortest game (1 to ``bound`` played hands) whose final position meets ``goal``."""
+    for hands in range(1, bound + 1):
+        facts, watch = _unrolled(rules, goal, hands)
+        answer = find(facts, watch=watch.terms, rlimit=rlimit)
+        if answer.verdict == "unknown":
+            return Search(None, hands - 1, exhausted_budget=True)
+        if answer.verdict == "refuted":  # satisfiable: a game exists
+            return Search(_plan(watch.decode(answer.values), hands), hands)
+    return Search(None, bound)
+
+
+def search_exactly(rules: Rules, goal: Goal, hands: int, rlimit: int) -> Plan | None:
+    """A game of exactly ``hands`` played hands ending in ``goal``, if Z3 finds one in budget."""
+    facts, watch = _unrolled(rules, goal, hands)
+    answer = find(facts, watch=watch.terms, rlimit=rlimit)
+    if answer.verdict == "refuted":  # satisfiable: a game exists
+        return _plan(watch.decode(answer.values), hands)
+    return None
+
+
+def _unrolled(rules: Rules, goal: Goal, hands: int) -> tuple[list[Any], Watch]:
+    facts: list[Any] = []
+    scores: Sequence[Any] = (0, 0, 0, 0)
+    target: Any = rules.target
+    all_bids, all_tricks = [], []
+    for hand in range(hands):
+        bids = [z3.Int(f"hand_{hand + 1}_bid_{s}") for s in range(4)]
+        tricks = [z3.Int(f"hand_{hand + 1}_tricks_{s}") for s in range(4)]
+        dealer = (FIRST_DEALER + hand) % 4
+        facts.append(rules.bids_are_legal(bids, scores))
+        facts.append(rules.hand_is_played(bids, scores))
+        facts.append(rules.tricks_are_consistent(tricks))
+        after, result, next_target = rules.hand_result(scores, bids, tricks, dealer, target)
+        facts.append(result == int(Result.CONTINUE))
+        scores = list(after)
+        target = next_target
+        all_bids.append(bids)
+        all_tricks.append(tricks)
+    final = [z3.Int(f"final_score_{s}") for s in range(4)]
+    final_target = z3.Int("final_target")
+    facts.extend(final[s] == scores[s] for s in range(4))
+    facts.append(final_target == target)
+    facts.append(goal(rules, final, final_target))
+    watch = Watch.of(bids=all_bids, tricks=all_tricks, scores=final, target=final_target)
+    return facts, watch
+
+
+def _plan(decoded: dict[str, Any], hands: int) -> Plan:
+    return Plan(
+        hands=tuple(
+            HandPlan(
+                dealer=(FIRST_DEALER + h) % 4,
+                bids=_four(decoded["bids"][h]),
+                tricks=_four(decoded["tricks"][h]),
+            )
+            for h in range(hands)
+        ),
+        scores=_four(decoded["scores"]),
+        target=int(decoded["target"]),
+    )
+
+
+def _four(values: Sequence[Any]) -> tuple[int, int, int, int]:
+    return (int(values[0]), int(values[1]), int(values[2]), int(values[3]))
+
+
+# ----------------------------------------------------------------------
+# Deals that realise planned trick counts
+# ----------------------------------------------------------------------
+
+#: Suits in the order their tricks are played; hearts' three same-suit tricks come third.
+_SUIT_ORDER = tuple(SUITS)
+
+
+@dataclass(frozen=True)
+class HandScript:
+    """A deal (hands by seat) and the card each seat plays to each trick."""
+
+    hands: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    plays: tuple[dict[int, str], ...]
+
+
+def script_hand(tricks: Sequence[int]) -> HandScript:
+    """A deal and card plays in which seat ``s`` wins exactly ``tricks[s]`` tricks.
+
+    Construction: each suit gives three tricks in which all four players
+    follow suit, cards ``2-5``, ``6-9`` and ``T-K`` (the planned winner gets
+    the highest of the four); the four aces are left over, one per player, so
+    in the 13th trick nobody can follow and the ace of hearts wins it. Each
+    player holds three cards of every suit plus an ace, so following suit is
+    always possible and always the planned card. Works for any leader and
+    direction of play: whoever wins a trick leads the next one, and every
+    player holds the suit of the next trick.
+    """
+    if len(tricks) != 4 or sum(tricks) != 13 or min(tricks) < 0:
+        raise ValueError(
+            f"trick counts must be four numbers 0..13 adding to 13, got {list(tricks)}"
+        )
+    last_winner = max(range(4), key=lambda s: tricks[s])
+    owed = list(tricks)
+    owed[last_winner] -= 1
+    winners = [seat for seat in range(4) for _ in range(owed[seat])]
+    ace_suits = {last_winner: TRUMP_SUIT}
+    others = [s for s in SUITS if s != TRUMP_SUIT]
+    for seat in range(4):
+        if seat != last_winner:
+            ace_suits[seat] = others.pop(0)
+    hands: list[list[str]] = [[], [], [], []]
+    plays: list[dict[int, str]] = []
+    trick = 0
+    for suit in _SUIT_ORDER:
+        for block in range(3):
+            ranks = [RANKS[4 * block + k] for k in range(4)]
+            winner = winners[trick]
+            losers = [s for s in range(4) if s != winner]
+            cards = {winner: ranks[3] + suit}
+            for seat, rank in zip(losers, ranks[:3], strict=True):
+                cards[seat] = rank + suit
+            for seat, card in cards.items():
+                hands[seat].append(card)
+            plays.append(cards)
+            trick += 1
+    last = {}
+    for seat in range(4):
+        ace = "A" + ace_suits[seat]
+        hands[seat].append(ace)
+        last[seat] = ace
+    plays.append(last)
+    return HandScript(
+        hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3])),
+        plays=tuple(plays),
+    )
+
+
+# ----------------------------------------------------------------------
+# Witness games through the reference engine
+# ----------------------------------------------------------------------
+
+Ending = str  # "none", "stuck" (a player has no legal bid) or "thrown-in"
+
+
+def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str, Any]:
+    """Play the plan through the reference engine (checked actions) and return
+    the transcript as JSON data, after replaying it with the reference's
+    ``replay``. ``ending`` adds a last hand: ``stuck`` deals and bids until a
+    player has no legal bid; ``thrown-in`` deals and bids every player's own
+    minimum, which the table minimum then throws in.
+    """
+    from fourhundred.reference import engine
+
+    state = engine.new_game(rules, FIRST_DEALER)
+    hands: list[Any] = []
+    outcome = engine.UNFINISHED
+    for number, hand in enumerate(plan.hands, start=1):
+        script = script_hand(hand.tricks)
+        actions: list[str] = []
+        state = _act(engine, state, engine.Deal(script.hands), actions)
+        for seat in rules.bidding_seats(state.dealer):
+            state = _act(engine, state, engine.Bid(hand.bids[seat]), actions)
+        for cards in script.plays:
+            for _ in range(4):
+                seat = state.to_act
+                assert seat is not None
+                state = _act(engine, state, engine.Play(cards[seat]), actions)
+        record = state.history[-1]
+        hands.append(
+            engine.TranscriptHand(
+                number=number,
+                dealer=hand.dealer,
+                actions=tuple(actions),
+                scores=record.scores_after,
+                played=record.played,
+                result=engine.OUTCOMES[state.result],
+                target=state.target_in_force,
+            )
+        )
+    if ending != "none":
+        number = len(plan.hands) + 1
+        dealer = state.dealer
+        script = script_hand((4, 3, 3, 3))
+        actions = []
+        state = _act(engine, state, engine.Deal(script.hands), actions)
+        stuck = False
+        for _seat in rules.bidding_seats(dealer):
+            legal = [a for a in engine.legal_actions(state) if isinstance(a, engine.Bid)]
+            if not legal:
+                stuck = True
+                break
+            state = _act(engine, state, legal[0], actions)
+        if stuck:
+            outcome = engine.STUCK
+            hands.append(
+                engine.TranscriptHand(
+                    number=number,
+                    dealer=dealer,
+                    actions=tuple(actions),
+                    scores=state.scores,
+                    played=False,
+                    result=engine.STUCK,
+                    target=state.target_in_force,
+                )
+            )
+        else:
+            record = state.history[-1]
+            hands.append(
+                engine.TranscriptHand(
+                    number=number,
+                    dealer=dealer,
+                    actions=tuple(actions),
+                    scores=record.scores_after,
+                    played=record.played,
+                    result="thrown-in" if not record.played else engine.OUTCOMES[state.result],
+                    target=state.target_in_force,
+                )
+            )
+    transcript = engine.Transcript(
+        variant=str(rules),
+        seed=None,
+        first_dealer=FIRST_DEALER,
+        players=("witness",) * 4,
+        hands=tuple(hands),
+        outcome=outcome,
+        final_scores=state.scores,
+    )
+    engine.replay(engine.Transcript.from_json(transcript.to_json()))
+    data: dict[str, Any] = transcript.to_dict()
+    return data
+
+
+def _act(engine: Any, state: Any, action: Any, actions: list[str]) -> Any:
+    actions.append(str(action))
+    return engine.apply(state, action)
+
+
+def plan_summary(plan: Plan) -> dict[str, Any]:
+    """The plan as plain data: per hand the dealer, bids and tricks by seat."""
+    from fourhundred.spec.cards import SEAT_NAMES
+
+    return {
+        "hands": [
+            {
+                "dealer": SEAT_NAMES[h.dealer],
+                "bids": list(h.bids),
+                "tricks": list(h.tricks),
+            }
+            for h in plan.hands
+        ],
+        "final_scores": list(plan.scores),
+        "target_in_force": plan.target,
+    }
