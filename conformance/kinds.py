@@ -34,6 +34,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from fourhundred.reference import engine as _engine
 from fourhundred.spec import cards
 from fourhundred.spec.model import Result, Rules
 
@@ -59,18 +60,9 @@ RESULT_NAMES: Mapping[int, str] = {
     int(Result.DRAW): "draw",
 }
 
-#: The closed list of codes an engine gives when it rejects an action.
-ILLEGAL_ACTION_CODES: tuple[str, ...] = (
-    "not_your_turn",
-    "wrong_phase",
-    "bid_below_minimum",
-    "bid_above_maximum",
-    "card_not_in_hand",
-    "must_follow_suit",
-    "game_over",
-    "bad_deal",
-    "throw_in_not_allowed",
-)
+#: The closed list of codes an engine gives when it rejects an action: the
+#: reference engine's list, which the case schema's ``code`` enum repeats.
+ILLEGAL_ACTION_CODES: tuple[str, ...] = tuple(_engine.ILLEGAL_ACTION_CODES)
 
 Json = dict[str, Any]
 

@@ -236,3 +236,27 @@ def test_the_ledger_records_every_id_and_retires_instead_of_deleting() -> None:
     assert ledger, "conformance/ids.json is missing"
     active = {key for key, entry in ledger.items() if entry["status"] == "active"}
     assert active == {case["id"] for case in suite.load_cases()}
+
+
+def test_the_case_schema_lists_exactly_the_engines_illegal_action_codes() -> None:
+    schema = json.loads(
+        (Path(kinds.__file__).parent / "schema" / "case-file.schema.json").read_text()
+    )
+    text = json.dumps(schema)
+    enums = [
+        node["enum"]
+        for node in _walk(schema)
+        if isinstance(node, dict) and "enum" in node and "not_your_turn" in node["enum"]
+    ]
+    assert enums and all(set(e) == set(kinds.ILLEGAL_ACTION_CODES) for e in enums), text[:200]
+
+
+def _walk(node: object) -> list[object]:
+    found = [node]
+    if isinstance(node, dict):
+        for value in node.values():
+            found.extend(_walk(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_walk(value))
+    return found

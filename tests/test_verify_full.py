@@ -1,8 +1,6 @@
-"""Whole runs of the verifier: every variant's default reading (CI size), and everything (slow)."""
+"""Whole runs of the verifier: every variant's default reading, and the full run CI makes (~1 min)."""
 
 from __future__ import annotations
-
-import pytest
 
 from fourhundred.verify import run
 
@@ -18,7 +16,6 @@ def test_on_the_default_readings_only_the_unbounded_own_minimum_fails_an_invaria
     assert all(f.outcome.verdict != "unknown" for f in report.findings)
 
 
-@pytest.mark.slow
 def test_every_invariant_failure_of_the_full_run_is_a_liveness_refutation_with_a_witness_game() -> (
     None
 ):
