@@ -374,7 +374,9 @@ REGISTER: tuple[Ambiguity, ...] = (
         ),
         defaults=same(
             "unbounded",
-            "The literal text; `fourhundred verify` shows where it leaves a player without a legal bid.",
+            "The literal text. `fourhundred verify` refutes liveness under it: a player can reach 140 "
+            "within three hands (partner kept negative), and then has no legal bid; the reference "
+            "engine ends such a game as 'stuck'.",
             MEDALLON,
             ARAB,
         ),
@@ -399,7 +401,14 @@ REGISTER: tuple[Ambiguity, ...] = (
             choice("52", "It stops at 52, all the tricks of four players.", table_min_cap=52),
             choice("14", "It stops at 14, where qahwa stops.", table_min_cap=14),
         ),
-        defaults=same("unbounded", "The literal text.", MEDALLON, ARAB),
+        defaults=same(
+            "unbounded",
+            "The literal text. From a highest score of 440 the minimum (53) exceeds the 52 tricks "
+            "four bids can promise, so every deal is thrown in; the reference engine ends such a "
+            "game as 'unfinished' at its hand limit.",
+            MEDALLON,
+            ARAB,
+        ),
         switch="table_min_cap",
     ),
     Ambiguity(
@@ -486,7 +495,9 @@ REGISTER: tuple[Ambiguity, ...] = (
         defaults={
             ARAB: Default(
                 "at_least",
-                "The rule is first stated as 'equal to, or greater than'; every other source says 'at least'.",
+                "The rule is first stated as 'equal to, or greater than'; every other source says 'at least'. "
+                "The 'exactly' reading can deadlock: `fourhundred verify` finds a reachable position whose "
+                "own minimums add up to more than the exact total required.",
             )
         },
         switch="table_comparison",

@@ -20,14 +20,11 @@ Deviations: none in the rules.
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Citation, Fixed, VariantDef, value_table
+from fourhundred.spec.definitions import Fixed, VariantDef, citer, value_table
 
 SOURCE = "arab3meyeh"
 
-
-def cite(section: str, says: str = "") -> Citation:
-    """A citation of this source."""
-    return Citation(SOURCE, section, says)
+cite = citer(SOURCE)
 
 
 #: §"Scoring", the points table (13 is an ordinary bid worth 52).

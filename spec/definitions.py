@@ -11,7 +11,7 @@ to fields of :class:`fourhundred.spec.model.Rules`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -95,6 +95,17 @@ class VariantDef:
     house_options: tuple[Option, ...] = ()
     deviations: tuple[str, ...] = ()
     disagreements: tuple[str, ...] = field(default=())
+
+
+def citer(source: str) -> Callable[..., Citation]:
+    """A ``cite(section, says)`` function for one source's module."""
+    if source not in SOURCES:
+        raise ValueError(f"unknown source {source!r}; known: {', '.join(SOURCES)}")
+
+    def cite(section: str, says: str = "") -> Citation:
+        return Citation(source, section, says)
+
+    return cite
 
 
 def choice(value: str, summary: str, **assigns: object) -> Choice:

@@ -24,14 +24,11 @@ Deviations: the 25/30-second turn timer of the app is recorded
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Citation, Fixed, VariantDef, value_table
+from fourhundred.spec.definitions import Fixed, VariantDef, citer, value_table
 
 SOURCE = "medallon"
 
-
-def cite(section: str, says: str = "") -> Citation:
-    """A citation of this source."""
-    return Citation(SOURCE, section, says)
+cite = citer(SOURCE)
 
 
 #: §"Bid Values Table". The entry for 13 is the points a *failed* 13 loses

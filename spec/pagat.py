@@ -26,14 +26,11 @@ Deviations: none in the rules. The dealer's practical throw-in described under
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Citation, Fixed, Option, VariantDef, choice, value_table
+from fourhundred.spec.definitions import Fixed, Option, VariantDef, choice, citer, value_table
 
 SOURCE = "pagat"
 
-
-def cite(section: str, says: str = "") -> Citation:
-    """A citation of this source."""
-    return Citation(SOURCE, section, says)
+cite = citer(SOURCE)
 
 
 #: §"Bidding": 1 to 6 count their number, 7 or more count double.

@@ -19,14 +19,11 @@ disagreement with pagat (``syrian-41-doubling``), not as a variant here.
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Citation, Fixed, Option, VariantDef, choice, value_table
+from fourhundred.spec.definitions import Fixed, Option, VariantDef, choice, citer, value_table
 
 SOURCE = "qahwa"
 
-
-def cite(section: str, says: str = "") -> Citation:
-    """A citation of this source."""
-    return Citation(SOURCE, section, says)
+cite = citer(SOURCE)
 
 
 #: The common score table (§"Scoring"): 10 to 13 all score 40.
