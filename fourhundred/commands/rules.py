@@ -9,13 +9,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from fourhundred.commands._common import console as _console
 from fourhundred.spec import ambiguities as register
 from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import load, variants
-
-
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
 
 
 @click.command("variants")
@@ -82,25 +79,20 @@ def rules_command(variant: str, as_json: bool) -> None:
     for i, bid in enumerate(data["bids"]):
         values.add_row(str(bid), *(band["values"][i] for band in data["values_by_band"]))
     console.print(values)
-    minimums = Table(title="Minimum bids", header_style="bold")
-    minimums.add_column("score")
-    minimums.add_column("own minimum (own score)", justify="right")
-    for band in data["own_minimum_by_band"]:
-        minimums.add_row(band["band"], band["minimum"])
-    console.print(minimums)
-    if data["own_minimum_unbounded"]:
-        console.print("  ... and one more for every further 10 points, without end.")
-    table_min = Table(
-        title=f"Table minimum ({data['table_minimum_score']}; counts {data['table_minimum_counts']})",
-        header_style="bold",
+    _print_minimums(
+        console,
+        "Minimum bids",
+        "own minimum (own score)",
+        data["own_minimum_by_band"],
+        unbounded=data["own_minimum_unbounded"],
     )
-    table_min.add_column("score")
-    table_min.add_column("the four bids must reach", justify="right")
-    for band in data["table_minimum_by_band"]:
-        table_min.add_row(band["band"], band["minimum"])
-    console.print(table_min)
-    if data["table_minimum_unbounded"]:
-        console.print("  ... and one more for every further 10 points, without end.")
+    _print_minimums(
+        console,
+        f"Table minimum ({data['table_minimum_score']}; counts {data['table_minimum_counts']})",
+        "the four bids must reach",
+        data["table_minimum_by_band"],
+        unbounded=data["table_minimum_unbounded"],
+    )
     console.print(
         "[bold]Turn order[/bold]: bidding "
         + data["turn_order"]["bidding"]
@@ -112,6 +104,20 @@ def rules_command(variant: str, as_json: bool) -> None:
     console.print("[bold]End of the game[/bold]")
     for line in data["outcome"]:
         console.print(f"  - {line}")
+
+
+def _print_minimums(
+    console: Console, title: str, heading: str, bands: Any, *, unbounded: bool
+) -> None:
+    """A minimum by score band, as a table, and a note when it rises without end."""
+    table = Table(title=title, header_style="bold")
+    table.add_column("score")
+    table.add_column(heading, justify="right")
+    for band in bands:
+        table.add_row(band["band"], band["minimum"])
+    console.print(table)
+    if unbounded:
+        console.print("  ... and one more for every further 10 points, without end.")
 
 
 @click.command("ambiguities")

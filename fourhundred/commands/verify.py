@@ -6,8 +6,9 @@ import json
 import sys
 
 import click
-from rich.console import Console
 from rich.table import Table
+
+from fourhundred.commands._common import console as _console
 
 _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknown": "yellow"}
 
@@ -69,7 +70,7 @@ def verify_command(
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=1))
     else:
-        console = Console(highlight=False, soft_wrap=True, width=250)
+        console = _console(width=250)
         table = Table(header_style="bold", box=None, pad_edge=False)
         for column in ("property", "kind", "reading", "verdict", "bound", "s"):
             table.add_column(column, justify="right" if column == "s" else "left")

@@ -13,6 +13,7 @@ source (or about a reading of it), not a failure of the verifier.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import z3
@@ -21,14 +22,15 @@ from fourhundred.spec.cards import SEAT_NAMES, TEAMS, TRICKS_PER_HAND
 from fourhundred.spec.logic import all_, any_, between, implies
 from fourhundred.spec.model import BAND_START, Result, Rules
 from fourhundred.verify.games import plan_summary, search, witness_game
-from fourhundred.verify.invariants import cite, outcome_of
+from fourhundred.verify.invariants import cite, proof_outcome
 from fourhundred.verify.results import Check, Outcome, Settings
-from fourhundred.verify.solver import absolute, prove
+from fourhundred.verify.solver import absolute
 from fourhundred.verify.symbols import (
     Watch,
     highest_of,
     in_bid_range,
     ints,
+    not_special,
     pick,
     seat_ints,
     seat_list,
@@ -56,11 +58,6 @@ def every_variant(rules: Rules) -> bool:
     return True
 
 
-def _not_special(rules: Rules, bid: Any) -> Any:
-    special = rules.is_special_bid(bid)
-    return z3.BoolVal(not special) if isinstance(special, bool) else z3.Not(special)
-
-
 def _value(rules: Rules, bid: Any, own: Any, highest: Any) -> Any:
     return rules.bid_value(bid, own, highest)
 
@@ -82,8 +79,8 @@ def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Outcome:
         in_bid_range(rules, lower),
         in_bid_range(rules, higher),
         lower < higher,
-        _not_special(rules, lower),
-        _not_special(rules, higher),
+        not_special(rules, lower),
+        not_special(rules, higher),
     ]
     goal = _value(rules, lower, own, highest) < _value(rules, higher, own, highest)
     lower_value = _value(rules, lower, own, highest)
@@ -96,15 +93,13 @@ def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Outcome:
         lower_value=lower_value,
         higher_value=higher_value,
     )
-    answer = prove(
+    return proof_outcome(
         goal,
+        watch,
+        settings,
         given=given,
-        watch=watch.terms,
         minimise=[lower, higher - lower, absolute(own), absolute(highest)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(
-        answer, watch, settings, note="in every score band; bids that decide the game excluded"
+        note="in every score band; bids that decide the game excluded",
     )
 
 
@@ -116,7 +111,7 @@ def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Outco
     given += [
         in_bid_range(rules, bid),
         in_bid_range(rules, bid + 1),
-        _not_special(rules, bid + 1),
+        not_special(rules, bid + 1),
         bid != 8,
     ]
     goal = all_(eight == 16, nine == 27, jump < nine - eight)
@@ -128,14 +123,14 @@ def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Outco
         value_of_8=eight,
         value_of_9=nine,
     )
-    answer = prove(
+    return proof_outcome(
         goal,
+        watch,
+        settings,
         given=given,
-        watch=watch.terms,
         minimise=[bid, absolute(own), absolute(highest)],
-        rlimit=settings.rlimit,
+        note="'biggest' read strictly, in every score band",
     )
-    return outcome_of(answer, watch, settings, note="'biggest' read strictly, in every score band")
 
 
 def _table_claim(
@@ -146,17 +141,17 @@ def _table_claim(
     def decide(rules: Rules, settings: Settings) -> Outcome:
         bid = z3.Int("bid")
         own, highest, given = _value_setting(rules)
-        given += [in_bid_range(rules, bid), _not_special(rules, bid)]
+        given += [in_bid_range(rules, bid), not_special(rules, bid)]
         value = _value(rules, bid, own, highest)
         watch = Watch.of(bid=bid, own_score=own, highest_score=highest, value=value)
-        answer = prove(
+        return proof_outcome(
             value == expected(rules, bid, own),
+            watch,
+            settings,
             given=given,
-            watch=watch.terms,
             minimise=[bid, absolute(own), absolute(highest)],
-            rlimit=settings.rlimit,
+            note=note,
         )
-        return outcome_of(answer, watch, settings, note=note)
 
     return decide
 
@@ -200,14 +195,13 @@ def _example(
         expected = change(rules) if callable(change) else change
         actual = rules.score_change(bid, taken, own, highest)
         watch = Watch.of(own_score=own, highest_score=highest, tricks=taken, score_change=actual)
-        answer = prove(
+        return proof_outcome(
             actual == expected,
+            watch,
+            settings,
             given=given,
-            watch=watch.terms,
             minimise=[absolute(own), absolute(highest), taken],
-            rlimit=settings.rlimit,
         )
-        return outcome_of(answer, watch, settings)
 
     return decide
 
@@ -219,14 +213,13 @@ def decide_made_wins_value_failed_loses_it(rules: Rules, settings: Settings) -> 
     value = _value(rules, bid, own, highest)
     change = rules.score_change(bid, taken, own, highest)
     watch = Watch.of(bid=bid, tricks=taken, own_score=own, value=value, score_change=change)
-    answer = prove(
+    return proof_outcome(
         change == z3.If(taken >= bid, value, -value),
+        watch,
+        settings,
         given=given,
-        watch=watch.terms,
         minimise=[bid, taken, absolute(own), absolute(highest)],
-        rlimit=settings.rlimit,
     )
-    return outcome_of(answer, watch, settings)
 
 
 def decide_extra_tricks_earn_nothing(rules: Rules, settings: Settings) -> Outcome:
@@ -237,9 +230,7 @@ def decide_extra_tricks_earn_nothing(rules: Rules, settings: Settings) -> Outcom
         bid, bid, own, highest
     )
     watch = Watch.of(bid=bid, tricks=taken, own_score=own)
-    return outcome_of(
-        prove(goal, given=given, watch=watch.terms, rlimit=settings.rlimit), watch, settings
-    )
+    return proof_outcome(goal, watch, settings, given=given)
 
 
 # ----------------------------------------------------------------------
@@ -251,20 +242,18 @@ def _band(score: Any) -> Any:
     return z3.If(score >= BAND_START, 1 + (score - BAND_START) / 10, 0)
 
 
+def _capped(rising: Any, cap: int | None) -> Any:
+    """A minimum that rises with the band, up to ``cap`` (none: without end)."""
+    return rising if cap is None else z3.If(rising < cap, rising, cap)
+
+
 def _own_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome]:
     def decide(rules: Rules, settings: Settings) -> Outcome:
         score = z3.Int("score")
-        rising = 2 + _band(score)
-        expected = rising if cap is None else z3.If(rising < cap, rising, cap)
+        expected = _capped(2 + _band(score), cap)
         minimum = rules.own_minimum_bid(score)
         watch = Watch.of(score=score, own_minimum=minimum)
-        answer = prove(
-            minimum == expected,
-            watch=watch.terms,
-            minimise=[absolute(score)],
-            rlimit=settings.rlimit,
-        )
-        return outcome_of(answer, watch, settings)
+        return proof_outcome(minimum == expected, watch, settings, minimise=[absolute(score)])
 
     return decide
 
@@ -272,18 +261,15 @@ def _own_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome]:
 def _table_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome]:
     def decide(rules: Rules, settings: Settings) -> Outcome:
         scores = seat_ints("score")
-        rising = 11 + _band(highest_of(scores))
-        expected = rising if cap is None else z3.If(rising < cap, rising, cap)
+        expected = _capped(11 + _band(highest_of(scores)), cap)
         minimum = rules.table_minimum(scores)
         watch = Watch.of(scores=scores, table_minimum=minimum)
-        answer = prove(
+        return proof_outcome(
             minimum == expected,
-            watch=watch.terms,
+            watch,
+            settings,
             minimise=[absolute(s) for s in scores],
-            rlimit=settings.rlimit,
-        )
-        return outcome_of(
-            answer, watch, settings, note="'any player's score' read as the highest score"
+            note="'any player's score' read as the highest score",
         )
 
     return decide
@@ -306,14 +292,13 @@ def decide_minimums_rise_for_everyone(rules: Rules, settings: Settings) -> Outco
         table_minimum=rules.table_minimum(scores),
         after_reaching_30=rules.table_minimum(to_thirty),
     )
-    answer = prove(
+    return proof_outcome(
         goal,
+        watch,
+        settings,
         given=[between(0, seat, 3), rise >= 0],
-        watch=watch.terms,
         minimise=[*(absolute(s) for s in scores), seat, rise],
-        rlimit=settings.rlimit,
     )
-    return outcome_of(answer, watch, settings)
 
 
 # ----------------------------------------------------------------------
@@ -326,22 +311,20 @@ def decide_seven_or_more_proceeds(rules: Rules, settings: Settings) -> Outcome:
     given = [
         rules.bids_are_legal(bids, scores),
         any_(*(b >= 7 for b in bids)),
-        *(_not_special(rules, b) for b in bids),  # a game-deciding 13 has no points value
+        *(not_special(rules, b) for b in bids),  # a game-deciding 13 has no points value
     ]
     total = rules.bid_total(bids, scores)
     goal = all_(rules.hand_is_played(bids, scores), total > 11)
     watch = Watch.of(
         bids=bids, scores=scores, bid_total=total, table_minimum=rules.table_minimum(scores)
     )
-    answer = prove(
+    return proof_outcome(
         goal,
+        watch,
+        settings,
         given=given,
-        watch=watch.terms,
         minimise=[z3.Sum(bids), bids[3], bids[2], bids[1], *(absolute(s) for s in scores)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(
-        answer, watch, settings, note="hands without a game-deciding 13 (it has no points value)"
+        note="hands without a game-deciding 13 (it has no points value)",
     )
 
 
@@ -349,8 +332,7 @@ def decide_maximum_bid_twelve(rules: Rules, settings: Settings) -> Outcome:
     score, bid = ints("score", "bid")
     goal = implies(rules.bid_is_legal(bid, score), bid <= 12)
     watch = Watch.of(score=score, bid=bid)
-    answer = prove(goal, watch=watch.terms, minimise=[absolute(score), bid], rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
 
 
 # ----------------------------------------------------------------------
@@ -358,13 +340,52 @@ def decide_maximum_bid_twelve(rules: Rules, settings: Settings) -> Outcome:
 # ----------------------------------------------------------------------
 
 
-def _after_a_hand(
-    rules: Rules,
-) -> tuple[list[Any], list[Any], list[Any], list[Any], Any, Any, list[Any]]:
+@dataclass(frozen=True)
+class _AfterAHand:
+    """One hand from any scores, North dealing at the base target: legal bids,
+    tricks adding up to 13, and what the rules make of it."""
+
+    scores: Sequence[Any]
+    bids: Sequence[Any]
+    tricks: Sequence[Any]
+    after: Sequence[Any]
+    result: Any
+    next_target: Any
+    given: Sequence[Any]
+
+    def outcome(
+        self,
+        goal: Any,
+        settings: Settings,
+        *,
+        without_thirteen: bool = False,
+        minimise_first: Sequence[Any] = (),
+        note: str = "",
+        **also_watch: Any,
+    ) -> Outcome:
+        """Prove ``goal`` for every such hand (``without_thirteen``: every hand
+        without a bid of 13); a counterexample shows the hand, the smallest in
+        ``minimise_first`` and then in the scores (by absolute value)."""
+        given = [*self.given]
+        if without_thirteen:
+            given.append(all_(*(b < TRICKS_PER_HAND for b in self.bids)))
+        watch = Watch.of(
+            scores_before=self.scores,
+            bids=self.bids,
+            tricks=self.tricks,
+            scores_after=self.after,
+            result=self.result,
+            **also_watch,
+        )
+        minimise = [*minimise_first, *(absolute(s) for s in self.scores)]
+        return proof_outcome(goal, watch, settings, given=given, minimise=minimise, note=note)
+
+
+def _after_a_hand(rules: Rules) -> _AfterAHand:
     scores, bids, tricks = seat_ints("score"), seat_ints("bid"), seat_ints("tricks")
     after, result, next_target = rules.hand_result(scores, bids, tricks, 0, rules.target)
     given = [rules.tricks_are_consistent(tricks), rules.bids_are_legal(bids, scores)]
-    return scores, bids, tricks, list(after), result, next_target, given
+    return _AfterAHand(scores, bids, tricks, list(after), result, next_target, given)
 
 
 def _winning_claim(
@@ -374,8 +395,8 @@ def _winning_claim(
     with ``higher_total``, both teams there: the higher total wins (no 13 bid in the hand)."""
 
     def decide(rules: Rules, settings: Settings) -> Outcome:
-        scores, bids, tricks, after, result, _, given = _after_a_hand(rules)
-        given.append(all_(*(b < TRICKS_PER_HAND for b in bids)))
+        hand = _after_a_hand(rules)
+        after, result = hand.after, hand.result
 
         def there(team: int) -> Any:
             a, b = (after[s] for s in TEAMS[team])
@@ -395,17 +416,9 @@ def _winning_claim(
                         all_(there(0), there(1), totals[team] > totals[other]), result == team + 1
                     )
                 )
-        watch = Watch.of(
-            scores_before=scores, bids=bids, tricks=tricks, scores_after=after, result=result
+        return hand.outcome(
+            all_(*goals), settings, without_thirteen=True, note="hands without a bid of 13"
         )
-        answer = prove(
-            all_(*goals),
-            given=given,
-            watch=watch.terms,
-            minimise=[*(absolute(s) for s in scores)],
-            rlimit=settings.rlimit,
-        )
-        return outcome_of(answer, watch, settings, note="hands without a bid of 13")
 
     return decide
 
@@ -415,87 +428,43 @@ def _partner_fine(score: Any, zero_ok: bool) -> Any:
 
 
 def decide_partner_below_one_never_wins(rules: Rules, settings: Settings) -> Outcome:
-    scores, bids, tricks, after, result, _, given = _after_a_hand(rules)
+    hand = _after_a_hand(rules)
     goals = []
     for team in (0, 1):
-        a, b = (after[s] for s in TEAMS[team])
-        goals.append(implies(any_(a < 1, b < 1), result != team + 1))
-    watch = Watch.of(
-        scores_before=scores, bids=bids, tricks=tricks, scores_after=after, result=result
-    )
-    answer = prove(
-        all_(*goals),
-        given=given,
-        watch=watch.terms,
-        minimise=[*(absolute(s) for s in scores)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(answer, watch, settings)
+        a, b = (hand.after[s] for s in TEAMS[team])
+        goals.append(implies(any_(a < 1, b < 1), hand.result != team + 1))
+    return hand.outcome(all_(*goals), settings)
 
 
 def decide_two_opponents_reach_41(rules: Rules, settings: Settings) -> Outcome:
-    scores, bids, tricks, after, result, next_target, given = _after_a_hand(rules)
-    given.append(all_(*(b < TRICKS_PER_HAND for b in bids)))
+    hand = _after_a_hand(rules)
+    after = hand.after
     both = all_(any_(after[0] >= 41, after[2] >= 41), any_(after[1] >= 41, after[3] >= 41))
-    goal = implies(both, all_(result == int(Result.CONTINUE), next_target == 51))
-    watch = Watch.of(
-        scores_before=scores,
-        bids=bids,
-        tricks=tricks,
-        scores_after=after,
-        result=result,
-        next_target=next_target,
-    )
-    answer = prove(
-        goal,
-        given=given,
-        watch=watch.terms,
-        minimise=[*(absolute(s) for s in scores)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(answer, watch, settings)
+    goal = implies(both, all_(hand.result == int(Result.CONTINUE), hand.next_target == 51))
+    return hand.outcome(goal, settings, without_thirteen=True, next_target=hand.next_target)
 
 
 def decide_equal_totals_play_on(rules: Rules, settings: Settings) -> Outcome:
-    scores, bids, tricks, after, result, _, given = _after_a_hand(rules)
-    given.append(all_(*(b < TRICKS_PER_HAND for b in bids)))
+    hand = _after_a_hand(rules)
+    after = hand.after
     both = all_(
         rules.team_qualifies(0, after, rules.target), rules.team_qualifies(1, after, rules.target)
     )
     goal = implies(
-        all_(both, after[0] + after[2] == after[1] + after[3]), result == int(Result.CONTINUE)
+        all_(both, after[0] + after[2] == after[1] + after[3]),
+        hand.result == int(Result.CONTINUE),
     )
-    watch = Watch.of(
-        scores_before=scores, bids=bids, tricks=tricks, scores_after=after, result=result
-    )
-    answer = prove(
-        goal,
-        given=given,
-        watch=watch.terms,
-        minimise=[*(absolute(s) for s in scores)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(answer, watch, settings)
+    return hand.outcome(goal, settings, without_thirteen=True)
 
 
 def decide_both_partners_positive(rules: Rules, settings: Settings) -> Outcome:
     """medallon: a team can only win if both partners are positive (13 included)."""
-    scores, bids, tricks, after, result, _, given = _after_a_hand(rules)
+    hand = _after_a_hand(rules)
     goals = []
     for team in (0, 1):
-        a, b = (after[s] for s in TEAMS[team])
-        goals.append(implies(result == team + 1, all_(a > 0, b > 0)))
-    watch = Watch.of(
-        scores_before=scores, bids=bids, tricks=tricks, scores_after=after, result=result
-    )
-    answer = prove(
-        all_(*goals),
-        given=given,
-        watch=watch.terms,
-        minimise=[*(absolute(s) for s in scores)],
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(answer, watch, settings)
+        a, b = (hand.after[s] for s in TEAMS[team])
+        goals.append(implies(hand.result == team + 1, all_(a > 0, b > 0)))
+    return hand.outcome(all_(*goals), settings)
 
 
 def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Outcome]:
@@ -509,31 +478,25 @@ def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Outc
                 counterexample={"bid": 13, "legal": False},
                 note="13 is not a legal bid in this reading",
             )
-        scores, bids, tricks, after, result, _, given = _after_a_hand(rules)
+        hand = _after_a_hand(rules)
         goals = []
         for seat in range(4):
             team = seat % 2
-            bid_it = bids[seat] == TRICKS_PER_HAND
-            outcome = tricks[seat] == TRICKS_PER_HAND if made else tricks[seat] < TRICKS_PER_HAND
+            bid_it = hand.bids[seat] == TRICKS_PER_HAND
+            taken = hand.tricks[seat]
+            outcome = taken == TRICKS_PER_HAND if made else taken < TRICKS_PER_HAND
             if effect == "wins":
-                expected = result == team + 1
+                expected = hand.result == team + 1
             elif effect == "loses":
-                expected = result == (1 - team) + 1
+                expected = hand.result == (1 - team) + 1
             else:
-                expected = after[seat] - scores[seat] == -52
+                expected = hand.after[seat] - hand.scores[seat] == -52
             goals.append(implies(all_(bid_it, outcome), expected))
-        watch = Watch.of(
-            scores_before=scores, bids=bids, tricks=tricks, scores_after=after, result=result
-        )
-        answer = prove(
+        return hand.outcome(
             all_(*goals),
-            given=given,
-            watch=watch.terms,
-            minimise=[z3.Sum(bids), *(absolute(s) for s in scores)],
-            rlimit=settings.rlimit,
-        )
-        return outcome_of(
-            answer, watch, settings, note="any bids by the other players, including other 13s"
+            settings,
+            minimise_first=[z3.Sum(hand.bids)],
+            note="any bids by the other players, including other 13s",
         )
 
     return decide
@@ -599,8 +562,7 @@ def decide_bids_two_to_thirteen(rules: Rules, settings: Settings) -> Outcome:
         implies(score < BAND_START, rules.bid_is_legal(2, score)),
     )
     watch = Watch.of(score=score, bid=bid)
-    answer = prove(goal, watch=watch.terms, minimise=[absolute(score), bid], rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
 
 
 def decide_bidding_goes_clockwise(rules: Rules, settings: Settings) -> Outcome:
@@ -629,10 +591,6 @@ def decide_deal_passes_right(rules: Rules, settings: Settings) -> Outcome:
 
 def _classic(rules: Rules) -> bool:
     return dict(rules.options).get("table") == "classic"
-
-
-def _common(rules: Rules) -> bool:
-    return dict(rules.options).get("table", "common") == "common"
 
 
 Q, M, P, A = "qahwa", "medallon", "pagat", "arab3meyeh"

@@ -28,7 +28,7 @@ import z3
 
 from fourhundred.spec.cards import RANKS, SUITS, TRUMP_SUIT
 from fourhundred.spec.model import Result, Rules
-from fourhundred.verify.solver import find
+from fourhundred.verify.solver import Z3Verdict, find
 from fourhundred.verify.symbols import Watch
 
 #: The seat that deals the first hand of every searched game (North).
@@ -67,22 +67,27 @@ class Search:
 def search(rules: Rules, goal: Goal, bound: int, rlimit: int) -> Search:
     """The shortest game (1 to ``bound`` played hands) whose final position meets ``goal``."""
     for hands in range(1, bound + 1):
-        facts, watch = _unrolled(rules, goal, hands)
-        answer = find(facts, watch=watch.terms, rlimit=rlimit)
-        if answer.verdict == "unknown":
+        verdict, plan = _find_game(rules, goal, hands, rlimit)
+        if verdict == "unknown":
             return Search(None, hands - 1, exhausted_budget=True)
-        if answer.verdict == "refuted":  # satisfiable: a game exists
-            return Search(_plan(watch.decode(answer.values), hands), hands)
+        if plan is not None:
+            return Search(plan, hands)
     return Search(None, bound)
 
 
 def search_exactly(rules: Rules, goal: Goal, hands: int, rlimit: int) -> Plan | None:
     """A game of exactly ``hands`` played hands ending in ``goal``, if Z3 finds one in budget."""
+    return _find_game(rules, goal, hands, rlimit)[1]
+
+
+def _find_game(rules: Rules, goal: Goal, hands: int, rlimit: int) -> tuple[Z3Verdict, Plan | None]:
+    """Z3's verdict on a game of exactly ``hands`` played hands ending in ``goal``,
+    and the game where it found one (``refuted`` means satisfiable here)."""
     facts, watch = _unrolled(rules, goal, hands)
     answer = find(facts, watch=watch.terms, rlimit=rlimit)
-    if answer.verdict == "refuted":  # satisfiable: a game exists
-        return _plan(watch.decode(answer.values), hands)
-    return None
+    if answer.verdict != "refuted":
+        return answer.verdict, None
+    return answer.verdict, _plan(watch.decode(answer.values), hands)
 
 
 def _unrolled(rules: Rules, goal: Goal, hands: int) -> tuple[list[Any], Watch]:
@@ -229,16 +234,9 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
                 seat = state.to_act
                 assert seat is not None
                 state = _act(engine, state, engine.Play(cards[seat]), actions)
-        record = state.history[-1]
         hands.append(
-            engine.TranscriptHand(
-                number=number,
-                dealer=hand.dealer,
-                actions=tuple(actions),
-                scores=record.scores_after,
-                played=record.played,
-                result=engine.OUTCOMES[state.result],
-                target=state.target_in_force,
+            _finished_hand(
+                engine, state, number, hand.dealer, actions, engine.OUTCOMES[state.result]
             )
         )
     if ending != "none":
@@ -268,18 +266,9 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
                 )
             )
         else:
-            record = state.history[-1]
-            hands.append(
-                engine.TranscriptHand(
-                    number=number,
-                    dealer=dealer,
-                    actions=tuple(actions),
-                    scores=record.scores_after,
-                    played=record.played,
-                    result="thrown-in" if not record.played else engine.OUTCOMES[state.result],
-                    target=state.target_in_force,
-                )
-            )
+            played = state.history[-1].played
+            result = engine.OUTCOMES[state.result] if played else "thrown-in"
+            hands.append(_finished_hand(engine, state, number, dealer, actions, result))
     transcript = engine.Transcript(
         variant=str(rules),
         seed=None,
@@ -292,6 +281,22 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     engine.replay(engine.Transcript.from_json(transcript.to_json()))
     data: dict[str, Any] = transcript.to_dict()
     return data
+
+
+def _finished_hand(
+    engine: Any, state: Any, number: int, dealer: int, actions: list[str], result: str
+) -> Any:
+    """The transcript's record of the hand that just ended (played or thrown in)."""
+    record = state.history[-1]
+    return engine.TranscriptHand(
+        number=number,
+        dealer=dealer,
+        actions=tuple(actions),
+        scores=record.scores_after,
+        played=record.played,
+        result=result,
+        target=state.target_in_force,
+    )
 
 
 def _act(engine: Any, state: Any, action: Any, actions: list[str]) -> Any:

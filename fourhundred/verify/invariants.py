@@ -13,6 +13,7 @@ in :mod:`fourhundred.verify.liveness`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import z3
@@ -36,6 +37,7 @@ from fourhundred.verify.symbols import (
     highest_of,
     in_bid_range,
     ints,
+    not_special,
     pick,
     seat_ints,
     trick_count,
@@ -55,6 +57,21 @@ def outcome_of(answer: Answer, watch: Watch, settings: Settings, note: str = "")
     if answer.verdict == "refuted":
         return Outcome("refuted", counterexample=watch.decode(answer.values), note=note)
     return Outcome("unknown", note=f"Z3 budget of {settings.rlimit} rlimit units exhausted")
+
+
+def proof_outcome(
+    goal: Any,
+    watch: Watch,
+    settings: Settings,
+    *,
+    given: Sequence[Any] = (),
+    minimise: Sequence[Any] = (),
+    note: str = "",
+) -> Outcome:
+    """Prove ``given => goal`` within the settings' Z3 budget; a counterexample
+    (the smallest in the order of ``minimise``) reads under the watch labels."""
+    answer = prove(goal, given=given, watch=watch.terms, minimise=minimise, rlimit=settings.rlimit)
+    return outcome_of(answer, watch, settings, note=note)
 
 
 # ----------------------------------------------------------------------
@@ -80,14 +97,8 @@ def decide_trick_lemma(rules: Rules, settings: Settings) -> Outcome:
     ]
     winner = trick_winner_position(suits, ranks)
     strengths = [_card_strength(s, r, suits[0]) for s, r in zip(suits, ranks, strict=True)]
-    winner_strength = z3.If(
-        winner == 0,
-        strengths[0],
-        z3.If(winner == 1, strengths[1], z3.If(winner == 2, strengths[2], strengths[3])),
-    )
-    winner_suit = z3.If(
-        winner == 0, suits[0], z3.If(winner == 1, suits[1], z3.If(winner == 2, suits[2], suits[3]))
-    )
+    winner_strength = pick(strengths, winner)
+    winner_suit = pick(suits, winner)
     exactly_one = z3.Sum([z3.If(winner == k, 1, 0) for k in range(4)]) == 1
     goal = all_(
         exactly_one,
@@ -96,8 +107,7 @@ def decide_trick_lemma(rules: Rules, settings: Settings) -> Outcome:
         *(implies(s == TRUMP, winner_suit == TRUMP) for s in suits),
     )
     watch = Watch.of(suits=suits, ranks=ranks)
-    answer = prove(goal, given=[*cards_ok, *distinct], watch=watch.terms, rlimit=settings.rlimit)
-    outcome = outcome_of(answer, watch, settings)
+    outcome = proof_outcome(goal, watch, settings, given=[*cards_ok, *distinct])
     if outcome.counterexample is not None:
         cards = [
             RANKS[r] + SUITS[s]
@@ -136,26 +146,18 @@ def decide_thirteen_tricks(rules: Rules, settings: Settings) -> Outcome:
     given = [between(0, x, 1) for row in indicators for x in row]
     given.extend(z3.Sum(row) == 1 for row in indicators)
     won = [z3.Sum([indicators[t][p] for t in range(TRICKS_PER_HAND)]) for p in range(4)]
-    hand_watch = Watch.of(tricks=won)
-    step_two = prove(
+    return proof_outcome(
         rules.tricks_are_consistent(won),
+        Watch.of(tricks=won),
+        settings,
         given=given,
-        watch=hand_watch.terms,
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(
-        step_two, hand_watch, settings, note="two lemmas: one winner per trick; 13 tricks per hand"
+        note="two lemmas: one winner per trick; 13 tricks per hand",
     )
 
 
 def _seat_at(rules: Rules, leader: Any, position: Any) -> Any:
     """The seat playing at ``position`` of a trick led by ``leader`` (``trick_seats``, lifted)."""
-    if isinstance(leader, int):
-        return pick(rules.trick_seats(leader), position)
-    result: Any = pick(rules.trick_seats(3), position)
-    for seat in (2, 1, 0):
-        result = z3.If(leader == seat, pick(rules.trick_seats(seat), position), result)
-    return result
+    return pick([pick(rules.trick_seats(seat), position) for seat in range(4)], leader)
 
 
 def decide_cards_once(rules: Rules, settings: Settings) -> Outcome:
@@ -212,16 +214,14 @@ def decide_legal_bid_range(rules: Rules, settings: Settings) -> Outcome:
         implies(score < BAND_START, own_min == rules.min_bid),
     )
     watch = Watch.of(score=score, bid=bid)
-    answer = prove(goal, watch=watch.terms, minimise=[absolute(score), bid], rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
 
 
 def decide_own_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
     low, high = ints("lower_score", "higher_score")
     goal = rules.own_minimum_bid(low) <= rules.own_minimum_bid(high)
     watch = Watch.of(lower_score=low, higher_score=high)
-    answer = prove(goal, given=[low <= high], watch=watch.terms, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, given=[low <= high])
 
 
 def decide_played_iff_reached(rules: Rules, settings: Settings) -> Outcome:
@@ -237,13 +237,7 @@ def decide_played_iff_reached(rules: Rules, settings: Settings) -> Outcome:
         reached = any_(reached, *(rules.is_special_bid(b) for b in bids))
     goal = rules.hand_is_played(bids, scores) == reached
     watch = Watch.of(scores=scores, bids=bids)
-    answer = prove(
-        goal,
-        given=[in_bid_range(rules, b) for b in bids],
-        watch=watch.terms,
-        rlimit=settings.rlimit,
-    )
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, given=[in_bid_range(rules, b) for b in bids])
 
 
 def decide_table_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
@@ -252,10 +246,7 @@ def decide_table_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
     raised = with_seat(scores, seat, pick(scores, seat) + rise)
     goal = rules.table_minimum(raised) >= rules.table_minimum(scores)
     watch = Watch.of(scores=scores, rising_seat=seat, rise=rise)
-    answer = prove(
-        goal, given=[between(0, seat, 3), rise >= 0], watch=watch.terms, rlimit=settings.rlimit
-    )
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, given=[between(0, seat, 3), rise >= 0])
 
 
 # ----------------------------------------------------------------------
@@ -287,8 +278,7 @@ def decide_score_is_own(rules: Rules, settings: Settings) -> Outcome:
     watch = Watch.of(
         scores=scores, bids=bids, tricks=tricks, other_bids=other_bids, other_tricks=other_tricks
     )
-    answer = prove(all_(*goals), given=given, watch=watch.terms, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(all_(*goals), watch, settings, given=given)
 
 
 def decide_more_tricks_never_lower(rules: Rules, settings: Settings) -> Outcome:
@@ -308,8 +298,7 @@ def decide_more_tricks_never_lower(rules: Rules, settings: Settings) -> Outcome:
     watch = Watch.of(
         bid=bid, fewer_tricks=fewer, more_tricks=more, own_score=own, highest_score=highest
     )
-    answer = prove(goal, given=given, watch=watch.terms, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(goal, watch, settings, given=given)
 
 
 def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Outcome:
@@ -318,18 +307,19 @@ def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Outcome:
     goal = z3.If(tricks >= bid, change > 0, change < 0)
     given = [
         in_bid_range(rules, bid),
-        z3.Not(_special(rules, bid)),
+        not_special(rules, bid),
         trick_count(tricks),
         own <= highest,
     ]
     watch = Watch.of(bid=bid, tricks=tricks, own_score=own, highest_score=highest)
-    answer = prove(goal, given=given, watch=watch.terms, minimise=[bid], rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings, note="bids that decide the game (13) excluded")
-
-
-def _special(rules: Rules, bid: Any) -> Any:
-    special = rules.is_special_bid(bid)
-    return z3.BoolVal(special) if isinstance(special, bool) else special
+    return proof_outcome(
+        goal,
+        watch,
+        settings,
+        given=given,
+        minimise=[bid],
+        note="bids that decide the game (13) excluded",
+    )
 
 
 def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
@@ -339,16 +329,18 @@ def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
         in_bid_range(rules, lower),
         in_bid_range(rules, higher),
         lower < higher,
-        z3.Not(_special(rules, lower)),
-        z3.Not(_special(rules, higher)),
+        not_special(rules, lower),
+        not_special(rules, higher),
         own <= highest,
     ]
     watch = Watch.of(lower_bid=lower, higher_bid=higher, own_score=own, highest_score=highest)
-    answer = prove(
-        goal, given=given, watch=watch.terms, minimise=[lower, higher], rlimit=settings.rlimit
-    )
-    return outcome_of(
-        answer, watch, settings, note="in every score band; bids that decide the game excluded"
+    return proof_outcome(
+        goal,
+        watch,
+        settings,
+        given=given,
+        minimise=[lower, higher],
+        note="in every score band; bids that decide the game excluded",
     )
 
 
@@ -357,7 +349,9 @@ def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
 # ----------------------------------------------------------------------
 
 
-def _hand(rules: Rules) -> tuple[list[Any], list[Any], list[Any], Any, list[Any]]:
+def _hand(rules: Rules) -> tuple[list[Any], list[Any], list[Any], Any, list[Any], Watch]:
+    """One hand from any scores, with any target in force: the unknowns, what
+    is given about them, and the watch that reads a counterexample."""
     scores, bids, tricks = seat_ints("score"), seat_ints("bid"), seat_ints("tricks")
     target = z3.Int("target_in_force")
     given = [
@@ -365,23 +359,22 @@ def _hand(rules: Rules) -> tuple[list[Any], list[Any], list[Any], Any, list[Any]
         *(in_bid_range(rules, b) for b in bids),
         target >= rules.target,
     ]
-    return scores, bids, tricks, target, given
+    watch = Watch.of(scores=scores, bids=bids, tricks=tricks, target_in_force=target)
+    return scores, bids, tricks, target, given, watch
 
 
 def decide_result_well_formed(rules: Rules, settings: Settings) -> Outcome:
-    scores, bids, tricks, target, given = _hand(rules)
+    scores, bids, tricks, target, given, watch = _hand(rules)
     goals = []
     for dealer in range(4):
         _, result, next_target = rules.hand_result(scores, bids, tricks, dealer, target)
         goals.append(between(int(Result.CONTINUE), result, int(Result.DRAW)))
         goals.append(next_target >= rules.target)
-    watch = Watch.of(scores=scores, bids=bids, tricks=tricks, target_in_force=target)
-    answer = prove(all_(*goals), given=given, watch=watch.terms, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(all_(*goals), watch, settings, given=given)
 
 
 def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Outcome:
-    scores, bids, tricks, target, given = _hand(rules)
+    scores, bids, tricks, target, given, watch = _hand(rules)
     goals = []
     for dealer in range(4):
         after, result, _ = rules.hand_result(scores, bids, tricks, dealer, target)
@@ -399,16 +392,14 @@ def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Outcome
                     ),
                 )
             )
-    watch = Watch.of(scores=scores, bids=bids, tricks=tricks, target_in_force=target)
-    answer = prove(all_(*goals), given=given, watch=watch.terms, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings)
+    return proof_outcome(all_(*goals), watch, settings, given=given)
 
 
 def decide_thirteen(rules: Rules, settings: Settings) -> Outcome:
     """The bid of 13 does what the variant's rule fields say, for a lone 13 bid."""
     if rules.max_bid < TRICKS_PER_HAND:
         return Outcome("proved", note="13 is not a legal bid in this reading")
-    scores, bids, tricks, target, given = _hand(rules)
+    scores, bids, tricks, target, given, watch = _hand(rules)
     highest = highest_of(scores)
     specials = bool(rules.is_special_bid(TRICKS_PER_HAND))
     goals = []
@@ -442,10 +433,8 @@ def decide_thirteen(rules: Rules, settings: Settings) -> Outcome:
                 when_failed = all_(result == by_points, change == -value)
             expected = z3.If(made, when_made, when_failed)
         goals.append(implies(lone, expected))
-    watch = Watch.of(scores=scores, bids=bids, tricks=tricks, target_in_force=target)
-    answer = prove(all_(*goals), given=given, watch=watch.terms, rlimit=settings.rlimit)
     note = "13 decides the game" if specials else "13 is an ordinary bid worth points"
-    return outcome_of(answer, watch, settings, note=note)
+    return proof_outcome(all_(*goals), watch, settings, given=given, note=note)
 
 
 SOURCES_TRICK = (

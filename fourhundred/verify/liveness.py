@@ -47,17 +47,12 @@ def decide_legal_bid_exists(rules: Rules, settings: Settings) -> Outcome:
     if answer.verdict != "refuted":
         return outcome_of(answer, watch, settings, note="over every integer score (unbounded)")
     first = watch.decode(answer.values)["score"]
-    found = search(rules, _stuck, settings.hands_bound, settings.rlimit)
     example = {
         "smallest_score_without_a_legal_bid": first,
-        "own_minimum_there": _int(rules.own_minimum_bid(first)),
+        "own_minimum_there": int(rules.own_minimum_bid(first)),
         "maximum_bid": rules.max_bid,
     }
-    return _reachability_outcome(rules, found, example, "stuck", settings, _stuck)
-
-
-def _int(value: Any) -> int:
-    return int(value)
+    return _reachability_outcome(rules, _stuck, example, "stuck", settings)
 
 
 def proceed_condition(rules: Rules, scores: Sequence[Any]) -> Any:
@@ -134,8 +129,7 @@ def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Outcome:
     def blocked(r: Rules, final: Sequence[Any], target: Any) -> Any:
         return all_(_all_have_a_bid(r, final), z3.Not(proceed_condition(r, final)))
 
-    found = search(rules, blocked, settings.hands_bound, settings.rlimit)
-    return _reachability_outcome(rules, found, example, "thrown-in", settings, blocked)
+    return _reachability_outcome(rules, blocked, example, "thrown-in", settings)
 
 
 #: Candidate score ceilings for an inductive invariant "every score is at most B".
@@ -155,37 +149,35 @@ def inductive_ceiling(rules: Rules, bad: Goal, settings: Settings) -> int | None
     """
     scores, bids, tricks = seat_ints("score"), seat_ints("bid"), seat_ints("tricks")
     target = z3.Int("target_in_force")
+    bad_here = bad(rules, scores, target)
+    a_hand_is_played = [
+        target >= rules.target,
+        rules.bids_are_legal(bids, scores),
+        rules.hand_is_played(bids, scores),
+        rules.tricks_are_consistent(tricks),
+    ]
+    results = [rules.hand_result(scores, bids, tricks, dealer, target) for dealer in range(4)]
     for ceiling in CEILINGS:
         below = all_(*(s <= ceiling for s in scores))
-        excluded = prove(z3.Not(bad(rules, scores, target)), given=[below], rlimit=settings.rlimit)
+        excluded = prove(z3.Not(bad_here), given=[below], rlimit=settings.rlimit)
         if excluded.verdict != "proved":
             continue
-        conditions = [
-            below,
-            target >= rules.target,
-            rules.bids_are_legal(bids, scores),
-            rules.hand_is_played(bids, scores),
-            rules.tricks_are_consistent(tricks),
+        kept = [
+            implies(result == int(Result.CONTINUE), all_(*(a <= ceiling for a in after)))
+            for after, result, _ in results
         ]
-        kept = []
-        for dealer in range(4):
-            after, result, _ = rules.hand_result(scores, bids, tricks, dealer, target)
-            kept.append(
-                implies(result == int(Result.CONTINUE), all_(*(a <= ceiling for a in after)))
-            )
-        if prove(all_(*kept), given=conditions, rlimit=settings.rlimit).verdict == "proved":
+        given = [below, *a_hand_is_played]
+        if prove(all_(*kept), given=given, rlimit=settings.rlimit).verdict == "proved":
             return ceiling
     return None
 
 
 def _reachability_outcome(
-    rules: Rules,
-    found: Any,
-    example: dict[str, Any],
-    ending: str,
-    settings: Settings,
-    bad: Goal,
+    rules: Rules, bad: Goal, example: dict[str, Any], ending: str, settings: Settings
 ) -> Outcome:
+    """Whether a game reaches a ``bad`` position: a witness game (``refuted``); else
+    an inductive invariant that excludes them (``proved``), or the bound searched."""
+    found = search(rules, bad, settings.hands_bound, settings.rlimit)
     if found.plan is None:
         ceiling = inductive_ceiling(rules, bad, settings)
         if ceiling is not None:

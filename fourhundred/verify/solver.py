@@ -19,7 +19,7 @@ the ids of the formula's terms.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -44,7 +44,8 @@ class Answer:
 
 #: Answers by query. Z3 hash-conses terms, so structurally identical formulas
 #: share one AST id; the cache keeps the terms alive so an id is never reused.
-_CACHE: dict[tuple[tuple[int, ...], int], tuple[Answer, tuple[Any, ...]]] = {}
+#: The key: the ids of the facts, of the watched terms and of the objectives, and the budget.
+_CACHE: dict[tuple[Any, ...], tuple[Answer, tuple[list[Any], ...]]] = {}
 
 
 def _term(value: Any) -> Any:
@@ -54,16 +55,6 @@ def _term(value: Any) -> Any:
     if isinstance(value, int):
         return z3.IntVal(value)
     return value
-
-
-def _key(parts: Iterable[Any], rlimit: int) -> tuple[tuple[tuple[int, ...], int], tuple[Any, ...]]:
-    terms = tuple(_term(part) for part in parts)
-    return (tuple(term.get_id() for term in terms), rlimit), terms
-
-
-def _cached(key: tuple[tuple[int, ...], int]) -> Answer | None:
-    entry = _CACHE.get(key)
-    return None if entry is None else entry[0]
 
 
 def _int_value(model: Any, term: Any) -> int:
@@ -91,14 +82,7 @@ def prove(
     turn, the earlier ones first).
     """
     negated = z3.Not(goal) if not isinstance(goal, bool) else z3.BoolVal(not goal)
-    assertions = [*(z3.BoolVal(g) if isinstance(g, bool) else g for g in given), negated]
-    key, terms = _key([*assertions, *watch, *minimise], rlimit)
-    cached = _cached(key)
-    if cached is not None:
-        return cached
-    answer = _solve(assertions, watch, minimise, rlimit)
-    _CACHE[key] = (answer, terms)
-    return answer
+    return find([*given, negated], watch=watch, minimise=minimise, rlimit=rlimit)
 
 
 def find(
@@ -110,14 +94,17 @@ def find(
 ) -> Answer:
     """Look for an assignment satisfying every fact: ``refuted`` here means
     *found* (the facts are satisfiable, ``values`` holds the witness);
-    ``proved`` means no such assignment exists."""
-    assertions = [z3.BoolVal(f) if isinstance(f, bool) else f for f in facts]
-    key, terms = _key([z3.BoolVal(True), *assertions, *watch, *minimise], rlimit)
-    cached = _cached(key)
-    if cached is None:
-        cached = _solve(assertions, watch, minimise, rlimit)
-        _CACHE[key] = (cached, terms)
-    return cached
+    ``proved`` means no such assignment exists. (:func:`prove` is the search
+    for a counterexample: the facts and the negated goal.)"""
+    assertions = [_term(fact) for fact in facts]
+    parts = (assertions, [_term(t) for t in watch], [_term(t) for t in minimise])
+    key = (*(tuple(term.get_id() for term in part) for part in parts), rlimit)
+    entry = _CACHE.get(key)
+    if entry is not None:
+        return entry[0]
+    answer = _solve(assertions, watch, minimise, rlimit)
+    _CACHE[key] = (answer, parts)
+    return answer
 
 
 def _solve(

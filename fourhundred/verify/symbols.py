@@ -78,9 +78,10 @@ def in_bid_range(rules: Rules, bid: Any) -> Any:
     return between(rules.min_bid, bid, rules.max_bid)
 
 
-def tricks_in_a_hand(rules: Rules, tricks: Sequence[Any]) -> Any:
-    """Four trick counts of one hand: each 0..13, adding to 13."""
-    return rules.tricks_are_consistent(tricks)
+def not_special(rules: Rules, bid: Any) -> Any:
+    """The bid is not one that decides the game (a 13 in some readings), as a term."""
+    special = rules.is_special_bid(bid)
+    return z3.BoolVal(not special) if isinstance(special, bool) else z3.Not(special)
 
 
 def trick_count(value: Any) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from fourhundred.spec.describe import value_text
 from fourhundred.spec.model import Rules
@@ -63,27 +63,36 @@ def _header(all_variants: Sequence[Variant]) -> str:
     return f"<thead><tr><th>rule</th>{cols}</tr></thead>"
 
 
+def _row(
+    head: str,
+    all_variants: Sequence[Variant],
+    shown: Sequence[str],
+    origins: Sequence[Provenance],
+    row_id: str = "",
+) -> str:
+    """One row: the value per variant, shaded by value where they differ, and its links."""
+    differs = len(set(shown)) > 1
+    shades = _shade(shown) if differs else ["fh-same"] * len(shown)
+    cells = "".join(
+        f'<td class="{shade}"><span class="fh-value">{esc(text)}</span>'
+        f'<span class="fh-links">{_links(v, o)}</span></td>'
+        for v, o, text, shade in zip(all_variants, origins, shown, shades, strict=True)
+    )
+    row_class = "fh-differs" if differs else "fh-shared"
+    row_attributes = f' id="{row_id}"' if row_id else ""
+    return f'<tr class="{row_class}"{row_attributes}><th scope="row">{head}</th>{cells}</tr>'
+
+
 def _parameter_rows(all_variants: Sequence[Variant], differing: bool) -> list[str]:
+    readings = [load(v.name) for v in all_variants]
     rows = []
     for field in ordered_fields():
         origins = [provenance(v, field) for v in all_variants]
-        shown = [
-            show_value(field, o.value, load(v.name))
-            for v, o in zip(all_variants, origins, strict=True)
-        ]
+        shown = [show_value(field, o.value, r) for o, r in zip(origins, readings, strict=True)]
         if (len(set(shown)) > 1) != differing:
             continue
-        shades = _shade(shown) if differing else ["fh-same"] * len(shown)
-        cells = "".join(
-            f'<td class="{shade}"><span class="fh-value">{esc(text)}</span>'
-            f'<span class="fh-links">{_links(v, o)}</span></td>'
-            for v, o, text, shade in zip(all_variants, origins, shown, shades, strict=True)
-        )
-        row_class = "fh-differs" if differing else "fh-shared"
-        rows.append(
-            f'<tr class="{row_class}" id="row-{field}"><th scope="row">{esc(field_label(field))}'
-            f"<br><code>{field}</code></th>{cells}</tr>"
-        )
+        head = f"{esc(field_label(field))}<br><code>{field}</code>"
+        rows.append(_row(head, all_variants, shown, origins, row_id=f"row-{field}"))
     return rows
 
 
@@ -94,15 +103,8 @@ def _computed_row(
     compute: Callable[[Rules], str],
 ) -> str:
     shown = [compute(load(v.name)) for v in all_variants]
-    differs = len(set(shown)) > 1
-    shades = _shade(shown) if differs else ["fh-same"] * len(shown)
-    cells = "".join(
-        f'<td class="{shade}"><span class="fh-value">{esc(text)}</span>'
-        f'<span class="fh-links">{_links(v, provenance(v, field))}</span></td>'
-        for v, text, shade in zip(all_variants, shown, shades, strict=True)
-    )
-    row_class = "fh-differs" if differs else "fh-shared"
-    return f'<tr class="{row_class}"><th scope="row">{esc(label)}</th>{cells}</tr>'
+    origins = [provenance(v, field) for v in all_variants]
+    return _row(esc(label), all_variants, shown, origins)
 
 
 def _bid_cell(rules: Rules, bid: int, score: int) -> str:
@@ -122,36 +124,34 @@ def _table_minimum_cell(rules: Rules, score: int) -> str:
     return f"{rules.table_minimum([score, 0, 0, 0])} {unit}"
 
 
-def _computed_rows(all_variants: Sequence[Variant]) -> list[str]:
-    rows = [
-        _computed_row(
+def _computed_samples() -> Iterator[tuple[str, str, Callable[[Rules], str]]]:
+    """The computed rows in order: label, the rule field they sample, and the cell."""
+    for score in MINIMUM_SCORES:
+        yield (
             f"Own minimum bid at own score {score}",
             "own_min_rises",
-            all_variants,
             functools.partial(_own_minimum_cell, score=score),
         )
-        for score in MINIMUM_SCORES
-    ]
-    rows.extend(
-        _computed_row(
+    for score in MINIMUM_SCORES:
+        yield (
             f"Table minimum, one player on {score} (the others on 0)",
             "table_min_rises",
-            all_variants,
             functools.partial(_table_minimum_cell, score=score),
         )
-        for score in MINIMUM_SCORES
-    )
-    rows.extend(
-        _computed_row(
-            f"Bid {bid}, own score {score}",
-            "values",
-            all_variants,
-            functools.partial(_bid_cell, bid=bid, score=score),
-        )
-        for score in VALUE_SCORES
-        for bid in range(1, 14)
-    )
-    return rows
+    for score in VALUE_SCORES:
+        for bid in range(1, 14):
+            yield (
+                f"Bid {bid}, own score {score}",
+                "values",
+                functools.partial(_bid_cell, bid=bid, score=score),
+            )
+
+
+def _computed_rows(all_variants: Sequence[Variant]) -> list[str]:
+    return [
+        _computed_row(label, field, all_variants, compute)
+        for label, field, compute in _computed_samples()
+    ]
 
 
 def _table(all_variants: Sequence[Variant], rows: list[str]) -> str:
