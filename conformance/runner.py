@@ -474,13 +474,19 @@ class Runner:
         in_flight: collections.deque[tuple[int, Run, float]] = collections.deque()
         last_answer = time.monotonic()
         stderr_mark = self.adapter.stderr_at_answer if self.adapter else 0
+        # After a crash or hang with several cases in flight, nobody knows which
+        # case caused it (an adapter may answer a whole batch at once), so those
+        # cases are sent again one at a time and only a case that fails alone
+        # is blamed.
+        suspects = 0
         while todo or in_flight:
             adapter = self.adapter
             assert adapter is not None
-            if todo and len(in_flight) <= self.settings.window // 2:
+            window = 1 if suspects else self.settings.window
+            if todo and (len(in_flight) <= window // 2 or not in_flight):
                 batch = []
                 now = time.monotonic()
-                while todo and len(in_flight) < self.settings.window:
+                while todo and len(in_flight) < window:
                     run = todo.popleft()
                     self.seq += 1
                     in_flight.append((self.seq, run, now))
@@ -495,6 +501,20 @@ class Runner:
                     self._check_answer(message)
                 message = check_answer(message, seq)
             except AdapterFailure as failure:
+                if len(in_flight) > 1:
+                    suspects = len(in_flight)
+                    for _, waiting, _ in reversed(in_flight):
+                        todo.appendleft(waiting)
+                    in_flight.clear()
+                    try:
+                        self._restart()
+                    except RunnerError as error:
+                        self.aborted = str(error)
+                        return
+                    last_answer = time.monotonic()
+                    stderr_mark = self.adapter.stderr_at_answer if self.adapter else 0
+                    continue
+                suspects = max(0, suspects - 1)
                 in_flight.popleft()
                 tail = adapter.stderr_tail()
                 self.on_outcome(
@@ -523,6 +543,8 @@ class Runner:
                 continue
             now = time.monotonic()
             in_flight.popleft()
+            if suspects:
+                suspects -= 1
             status, text, actual = judge(run, message, self.settings)
             flooded = adapter.stderr_at_answer - stderr_mark
             stderr_mark = adapter.stderr_at_answer

@@ -335,3 +335,23 @@ def test_protocol_validation_names_the_bad_field_of_an_answer() -> None:
         check({"seq": "one", "result": {}})
     with pytest.raises(AdapterFailure):
         check({"seq": 1, "result": {}, "skipped": {"message": "both"}})
+
+
+def test_a_crash_inside_a_batch_is_blamed_on_the_case_that_crashes_alone(tmp_path: Path) -> None:
+    # The bundled adapter answers a whole window at once, so a crash loses every
+    # answer of the window; the runner must re-send the window case by case and
+    # blame only the case that crashes on its own (here: leading with the ace of
+    # spades), not the innocent case at the head of the window.
+    crashing = f"{sys.executable} {ROOT / 'tests' / 'fuzz_adapters' / 'crashes.py'}"
+    report = tmp_path / "report.jsonl"
+    result = conformance(
+        "run", "--adapter", crashing, "--kind", "legal_plays", "--kind", "bid_value",
+        "--variant", "qahwa-400", "--report", str(report), "-q",
+    )  # fmt: skip
+    assert result.returncode == 2, result.stdout + result.stderr
+    outcomes = [line for line in report_lines(report) if line["type"] == "case"]
+    errors = [line for line in outcomes if line["status"] != "pass"]
+    assert [line["status"] for line in errors] == ["error"]
+    assert "AS" in errors[0]["input"]["hand"] and errors[0]["input"]["led"] is None
+    assert "exit status 3" in errors[0]["message"]
+    assert len(outcomes) > 100
