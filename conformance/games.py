@@ -3,7 +3,12 @@ rejected, and what the reference engine says after every hand.
 
 A ``whole_game`` case's input is ``{first_dealer, actions}``: action texts in
 the reference notation (``deal N:... W:... S:... E:...``, ``bid 5``, ``play
-AH``, ``throw-in``), applied in order. Some actions are illegal where they
+AH``, ``throw-in``), applied in order. An action may name the seat that makes
+it, a seat letter and a colon before it (``W: bid 5``, ``N: play AH``,
+``S: throw-in``, ``E: deal N:...``, the dealer dealing): the games of
+:data:`SEATED_GAMES` write every action so, and an action named for a seat
+that is not the one to act (the dealer, while dealing) is rejected as
+``not_your_turn``; without the prefix an action is made by whoever is to act. Some actions are illegal where they
 stand; a conforming engine rejects each with the right code from the closed
 list (:data:`fourhundred.conformance.kinds.ILLEGAL_ACTION_CODES`) and carries
 on from the unchanged position. The expected output::
@@ -35,7 +40,7 @@ from fourhundred.conformance import coverage
 from fourhundred.conformance.kinds import RESULT_NAMES
 from fourhundred.reference import engine
 from fourhundred.reference.engine import Bid, Deal, GameState, IllegalAction, Phase, Play, ThrowIn
-from fourhundred.spec.cards import FULL_DECK, card_index, trick_winner
+from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES, card_index, trick_winner
 from fourhundred.spec.registry import load
 
 Json = dict[str, Any]
@@ -89,6 +94,31 @@ GAMES: tuple[tuple[str, int, str, str], ...] = (
     ),
 )
 
+#: Games whose every action names its seat (``W: bid 5``), with actions out of turn
+#: that must be rejected as ``not_your_turn``: (variant, first dealer, seed, what).
+SEATED_GAMES: tuple[tuple[str, int, str, str], ...] = (
+    ("qahwa-400", 1, "qahwa-seated", "a game of qahwa's 400 with every action naming its seat"),
+    (
+        "medallon-400(bidding_order=clockwise)",
+        2,
+        "medallon-cw-seated",
+        "medallon's 400 bidding clockwise, every action naming its seat",
+    ),
+    (
+        "pagat-41(dealer_throw_in=yes)",
+        0,
+        "pagat41-throw-seated",
+        "Syrian 41 with the dealer's throw-in, every action naming its seat",
+    ),
+    (
+        "pagat-400(rising_min=on)",
+        3,
+        "pagat400-rising-seated",
+        "Lebanese 400 with the rising minimum, every action naming its seat",
+    ),
+    ("arab3meyeh-400", 3, "arab-seated", "an Arab3meyeh game with every action naming its seat"),
+)
+
 
 def policy_card(state: GameState) -> str:
     """The card the generator's players play: the cheapest card that would win
@@ -120,24 +150,41 @@ def tricks_by_policy(state: GameState) -> tuple[int, ...]:
 
 
 class Script:
-    """The actions of a game being written, with the engine's state after them."""
+    """The actions of a game being written, with the engine's state after them.
 
-    def __init__(self, state: GameState) -> None:
+    In a ``seated`` script every action is written with the seat that makes
+    it (``W: bid 5``): the seat to act, unless :meth:`reject` names another."""
+
+    def __init__(self, state: GameState, seated: bool = False) -> None:
         self.state = state
+        self.seated = seated
         self.actions: list[str] = []
         self.rejected: list[list[Any]] = []
         self.hands: list[Json] = []
 
+    def actor(self) -> int:
+        """Who acts now: the seat to act, or the dealer while dealing (and after the game)."""
+        to_act = self.state.to_act
+        return self.state.dealer if to_act is None else to_act
+
+    def _said(self, text: str, seat: int | None) -> str:
+        if seat is None and not self.seated:
+            return text
+        return f"{SEAT_NAMES[self.actor() if seat is None else seat]}: {text}"
+
     def act(self, text: str) -> None:
         """Apply a legal action and record the end of a hand if it ended one."""
+        text = self._said(text, None)
         before = self.state
         self.state = engine.apply(before, engine.parse_action(text))
         self.actions.append(text)
         if len(self.state.history) > len(before.history):
             self.hands.append(_hand_record(self.state, len(self.actions) - 1))
 
-    def reject(self, text: str, code: str) -> None:
-        """Add an action the engine must reject with ``code`` (checked here)."""
+    def reject(self, text: str, code: str, seat: int | None = None) -> None:
+        """Add an action the engine must reject with ``code`` (checked here), made by
+        ``seat`` if given (else, in a seated script, by the seat to act)."""
+        text = self._said(text, seat)
         try:
             engine.apply(self.state, engine.parse_action(text))
         except IllegalAction as error:
@@ -190,11 +237,12 @@ def _choose_bids(
     return bids
 
 
-def play_scripted_game(variant: str, first_dealer: int, seed: str) -> Script:
-    """Write a whole game (see the module docstring)."""
+def play_scripted_game(variant: str, first_dealer: int, seed: str, seated: bool = False) -> Script:
+    """Write a whole game (see the module docstring); ``seated``: every action names
+    its seat, and some are made out of turn."""
     rules = load(variant)
     rng = random.Random(seed)
-    script = Script(engine.new_game(rules, first_dealer))
+    script = Script(engine.new_game(rules, first_dealer), seated)
     planted: set[str] = set()
 
     def plant(kind: str, chance: float) -> bool:
@@ -212,6 +260,8 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str) -> Script:
             script.reject(_bad_deal(deal), "bad_deal")
         if plant("bid_in_deal", 0.3):
             script.reject("bid 4", "wrong_phase")
+        if seated and plant("deal_out_of_turn", 0.5):
+            script.reject(str(deal), "not_your_turn", seat=(state.dealer + 2) % 4)
         script.act(str(deal))
         tricks = tricks_by_policy(script.state)
         short = rng.random() < 0.12
@@ -227,6 +277,8 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str) -> Script:
                 script.reject(f"bid {rules.max_bid + 1}", "bid_above_maximum")
             if plant("play_in_bidding", 0.1):
                 script.reject(f"play {current.hands[seat][0]}", "wrong_phase")
+            if seated:
+                _out_of_turn_in_bidding(script, seat, bids, plant)
             if seat != current.dealer and plant("throw_in_not_dealer", 0.2):
                 script.reject("throw-in", "throw_in_not_allowed")
             if seat == current.dealer and engine.may_throw_in(current) and short:
@@ -235,7 +287,7 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str) -> Script:
             if seat == current.dealer and not rules.dealer_may_throw_in and plant("throw_in", 0.3):
                 script.reject("throw-in", "throw_in_not_allowed")
             script.act(f"bid {bids[seat]}")
-        _play_hand(script, rng, plant)
+        _play_hand(script, rng, plant, seated)
     if script.state.phase is Phase.GAME_OVER:
         script.reject(
             "deal "
@@ -247,8 +299,34 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str) -> Script:
     return script
 
 
-def _play_hand(script: Script, rng: random.Random, plant: Any) -> None:
+def _out_of_turn_in_bidding(script: Script, seat: int, bids: Sequence[int], plant: Any) -> None:
+    """Plant bids and throw-ins made by a seat that is not the one to bid."""
+    state = script.state
+    order = state.rules.bidding_seats(state.dealer)
+    following = order[(order.index(seat) + 1) % 4]
+    if plant("bid_out_of_turn", 0.4):
+        script.reject(f"bid {bids[following]}", "not_your_turn", seat=following)
+    if seat != state.dealer and state.rules.dealer_may_throw_in and plant("throw_in_early", 0.4):
+        script.reject("throw-in", "not_your_turn", seat=state.dealer)
+
+
+def _out_of_turn_in_play(script: Script, plant: Any) -> None:
+    """Plant cards played by a seat that is not the one to play (its own cards), and
+    an action of the wrong phase by the right seat."""
+    state = script.state
+    seat = script.actor()
+    if plant("card_out_of_turn", 0.1):
+        other = state.rules.trick_seats(seat)[1 + len(state.trick) % 3]
+        if state.hands[other]:
+            script.reject(f"play {state.hands[other][-1]}", "not_your_turn", seat=other)
+    if plant("right_seat_wrong_phase", 0.05):
+        script.reject("bid 4", "wrong_phase", seat=seat)
+
+
+def _play_hand(script: Script, rng: random.Random, plant: Any, seated: bool = False) -> None:
     while script.state.phase is Phase.PLAY:
+        if seated:
+            _out_of_turn_in_play(script, plant)
         state = script.state
         seat = state.to_act
         assert seat is not None
@@ -266,9 +344,9 @@ def _play_hand(script: Script, rng: random.Random, plant: Any) -> None:
         script.act(f"play {policy_card(state)}")
 
 
-def game_case(variant: str, first_dealer: int, seed: str, what: str) -> Json:
+def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: bool = False) -> Json:
     """A whole_game case from a scripted game."""
-    script = play_scripted_game(variant, first_dealer, seed)
+    script = play_scripted_game(variant, first_dealer, seed, seated)
     state = script.state
     rules = load(variant)
     extra = ["first-dealer", "dealer-rotation", "score-basis"]
@@ -296,7 +374,9 @@ def game_case(variant: str, first_dealer: int, seed: str, what: str) -> Json:
 
 def cases() -> list[Json]:
     """Every whole_game case."""
-    return [game_case(*game) for game in GAMES]
+    return [game_case(*game) for game in GAMES] + [
+        game_case(*game, seated=True) for game in SEATED_GAMES
+    ]
 
 
 def iter_rejections(expected: Mapping[str, Any]) -> Iterator[tuple[int, str]]:

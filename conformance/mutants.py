@@ -494,6 +494,13 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     Mutant(
+        "engine-turn-unchecked",
+        "the engine accepts an action named for a seat that is not to act",
+        _module_function(
+            "fourhundred.reference.engine", "_check", _engine_lets_pass("not_your_turn")
+        ),
+    ),
+    Mutant(
         "arab-raised-target-kept",
         "arab3meyeh's raised target never falls back to 41",
         _fast_method("_points_result", _raised_target_kept),
@@ -623,9 +630,11 @@ def _random_games() -> list[tuple[str, dict[str, Any]]]:
     from fourhundred.conformance import games
 
     result = []
-    for variant, dealer, seed, _ in games.GAMES:
-        script = games.play_scripted_game(variant, (dealer + 1) % 4, f"differential/{seed}")
-        result.append((variant, {"first_dealer": (dealer + 1) % 4, "actions": script.actions}))
+    chosen = [(game, False) for game in games.GAMES] + [(game, True) for game in games.SEATED_GAMES]
+    for (variant, dealer, seed, _), seated in chosen:
+        first = (dealer + 1) % 4
+        script = games.play_scripted_game(variant, first, f"differential/{seed}", seated)
+        result.append((variant, {"first_dealer": first, "actions": script.actions}))
     return result
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -96,46 +96,62 @@ def _sorted_cards(cards: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
 
 
+def _seat_prefix(seat: int | None) -> str:
+    """``"W: "`` for an action made by West; nothing for an action that names no seat."""
+    return "" if seat is None else f"{SEAT_NAMES[seat]}: "
+
+
 @dataclass(frozen=True)
 class Deal:
-    """Four hands, by seat 0-3 (N, W, S, E). Text: ``deal N:2C,3C,... W:... S:... E:...``."""
+    """Four hands, by seat 0-3 (N, W, S, E). Text: ``deal N:2C,3C,... W:... S:... E:...``
+    (``N: deal ...`` when made by a named seat, the dealer: see :func:`parse_action`)."""
 
     hands: Hands
+    seat: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
         parts = [f"{SEAT_NAMES[seat]}:{','.join(self.hands[seat])}" for seat in range(4)]
-        return "deal " + " ".join(parts)
+        return _seat_prefix(self.seat) + "deal " + " ".join(parts)
 
 
 @dataclass(frozen=True)
 class Bid:
-    """A bid of a number of tricks. Text: ``bid 5``."""
+    """A bid of a number of tricks. Text: ``bid 5``, or ``W: bid 5`` when West makes it."""
 
     value: int
+    seat: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
-        return f"bid {self.value}"
+        return f"{_seat_prefix(self.seat)}bid {self.value}"
 
 
 @dataclass(frozen=True)
 class Play:
-    """A card played to the trick. Text: ``play AH``."""
+    """A card played to the trick. Text: ``play AH``, or ``N: play AH`` when North plays it."""
 
     card: str
+    seat: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
-        return f"play {self.card}"
+        return f"{_seat_prefix(self.seat)}play {self.card}"
 
 
 @dataclass(frozen=True)
 class ThrowIn:
-    """The dealer throws the hand in instead of bidding. Text: ``throw-in``."""
+    """The dealer throws the hand in instead of bidding. Text: ``throw-in`` (``S: throw-in``)."""
+
+    seat: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
-        return "throw-in"
+        return f"{_seat_prefix(self.seat)}throw-in"
 
 
 Action = Deal | Bid | Play | ThrowIn
+
+
+def by_seat(action: Action, seat: int | None) -> Action:
+    """The same action, said to be made by ``seat`` (None: by nobody in particular)."""
+    return replace(action, seat=seat)
 
 
 def action_sort_key(action: Action) -> tuple[int, int]:
@@ -180,11 +196,36 @@ def parse_deal_hands(text: str, where: str = "deal") -> Hands:
     return (hands[0], hands[1], hands[2], hands[3])
 
 
+_SEAT_PREFIX = re.compile(r"\s*([NWSEnwse])\s*:\s*")
+
+
 def parse_action(text: str) -> Action:
     """An action from its text: ``deal N:... W:... S:... E:...``, ``bid 5``, ``play AH``, ``throw-in``.
 
+    Any of them may start with the seat that makes it, a seat letter and a
+    colon: ``W: bid 5``, ``N: play AH``, ``S: throw-in``, ``N: deal N:... W:...``
+    (the dealer deals). The seat lands in the action's ``seat`` field and
+    :func:`apply` holds it to the seat to act (``not_your_turn`` otherwise);
+    without the prefix (``seat`` None) the action is made by whoever is to act.
+    ``str(action)`` writes the prefix back (upper case, one space after the colon).
+
     Raises :class:`NotationError` naming what was expected.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    prefix = _SEAT_PREFIX.match(text)
+    if prefix is None:
+        return _parse_bare_action(text)
+    if not text[prefix.end() :].strip():
+        raise NotationError(
+            f"expected an action after the seat {prefix.group(1).upper()!r}, e.g. "
+            f"'{prefix.group(1).upper()}: bid 5', got {text!r}"
+        )
+    seat = SEAT_NAMES.index(prefix.group(1).upper())
+    return by_seat(_parse_bare_action(text[prefix.end() :]), seat)
+
+
+def _parse_bare_action(text: str) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
     stripped = text.strip()
@@ -212,7 +253,7 @@ def parse_action(text: str) -> Action:
         return Deal(parse_deal_hands(rest))
     raise NotationError(
         f"unknown action {stripped!r}: expected 'deal N:... W:... S:... E:...', 'bid N', "
-        "'play CARD' or 'throw-in'"
+        "'play CARD' or 'throw-in', optionally after the seat making it ('W: bid 5')"
     )
 
 
@@ -393,12 +434,14 @@ def _check(state: GameState, action: Action, seat: int | None) -> None:
             "game_over", f"the game is over ({state.result.name}); no {action} is possible"
         )
     actor_now = state.dealer if phase is Phase.DEAL else state.to_act
-    if seat is not None and seat != actor_now:
-        who = "nobody" if actor_now is None else SEAT_NAMES[actor_now]
-        raise IllegalAction(
-            "not_your_turn",
-            f"{SEAT_NAMES[seat] if seat in range(4) else seat!r} tried {action}; {who} is to act",
-        )
+    for who in (seat, action.seat):
+        if who is not None and who != actor_now:
+            turn = "nobody" if actor_now is None else SEAT_NAMES[actor_now]
+            name = SEAT_NAMES[who] if who in range(4) else repr(who)
+            what = "to deal" if isinstance(action, Deal) else str(by_seat(action, None))
+            raise IllegalAction("not_your_turn", f"{name} tried {what}; {turn} is to act")
+    if action.seat is not None:
+        action = by_seat(action, None)  # the seat is checked: messages quote the bare action
     if isinstance(action, Deal):
         if phase is not Phase.DEAL:
             raise IllegalAction("wrong_phase", f"cannot deal during {phase.value}")
@@ -480,7 +523,9 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
     """The state after a legal action; raises :class:`IllegalAction` otherwise.
 
     ``seat``, when given, is who makes the action: it must be the seat to act
-    (while dealing, the dealer), else the code is ``not_your_turn``.
+    (while dealing, the dealer), else the code is ``not_your_turn``. The
+    action's own ``seat`` (the ``W:`` prefix of its text) is held to the same
+    rule.
     """
     _check(state, action, seat)
     return apply_unchecked(state, action)
@@ -663,7 +708,9 @@ class TranscriptHand:
 @dataclass(frozen=True)
 class Transcript:
     """A whole game: variant string, seed (or None for explicit deals), every action
-    as text hand by hand, the score after every hand, and the outcome."""
+    as text hand by hand (:func:`parse_action`; an action may name its seat,
+    ``W: bid 5``, and :func:`replay` then holds it to the seat to act), the score
+    after every hand, and the outcome."""
 
     variant: str
     seed: str | None

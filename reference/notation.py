@@ -29,6 +29,12 @@ accepts any card order (and lower case), checks that the fields agree with
 each other and with the rules, and raises
 :class:`~fourhundred.reference.engine.NotationError` naming the field and
 what it expected. The game's history is not part of a position.
+
+Actions have their own one-line text (:func:`~fourhundred.reference.engine.parse_action`):
+``deal N:... W:... S:... E:...``, ``bid 5``, ``play AH``, ``throw-in``, each
+optionally after the seat that makes it, a seat letter as in the ``to-act``
+field and a colon (``W: bid 5``); an action named for a seat other than the
+one to act is illegal (``not_your_turn``).
 """
 
 from __future__ import annotations

@@ -83,15 +83,39 @@ def test_every_throw_in_path_is_covered() -> None:
     assert "throw_in_not_allowed" in codes
 
 
-def test_whole_games_reject_illegal_actions_with_every_reachable_code() -> None:
+def test_whole_games_reject_illegal_actions_with_every_code() -> None:
     codes = {
         code
         for c in suite.load_cases()
         if c["kind"] == "whole_game"
         for _, code in c["expected"]["rejected"]
     }
-    reachable = set(kinds.ILLEGAL_ACTION_CODES) - {"not_your_turn"}  # actions carry no seat
-    assert codes == reachable
+    assert codes == set(kinds.ILLEGAL_ACTION_CODES)
+
+
+def test_some_whole_games_name_the_seat_of_every_action_and_reject_actions_out_of_turn() -> None:
+    seated = [
+        c
+        for c in suite.load_cases()
+        if c["kind"] == "whole_game"
+        and all(a[:3] in ("N: ", "W: ", "S: ", "E: ") for a in c["input"]["actions"])
+    ]
+    assert len({c["variants"][0].split("(")[0] for c in seated}) >= 4
+    for case in seated:
+        actions = case["input"]["actions"]
+        out_of_turn = [
+            actions[i].split(" ")[1]
+            for i, code in case["expected"]["rejected"]
+            if code == "not_your_turn"
+        ]
+        assert len(out_of_turn) >= 2
+    words = {
+        case["input"]["actions"][i].split(" ")[1]
+        for case in seated
+        for i, code in case["expected"]["rejected"]
+        if code == "not_your_turn"
+    }
+    assert {"deal", "bid", "play", "throw-in"} <= words
 
 
 def test_every_worked_example_of_the_sources_is_in_the_suite() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -261,10 +262,79 @@ def test_unchecked_apply_agrees_with_checked_apply_on_legal_actions() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["bid 5", "play AH", "throw-in", str(deal_from_seed(3, 1, QAHWA))],
+    [
+        "bid 5",
+        "play AH",
+        "throw-in",
+        str(deal_from_seed(3, 1, QAHWA)),
+        "W: bid 5",
+        "N: play AH",
+        "S: throw-in",
+        "E: " + str(deal_from_seed(3, 1, QAHWA)),
+    ],
 )
 def test_action_text_round_trips(text: str) -> None:
     assert str(parse_action(text)) == text
+
+
+def test_a_seat_prefix_names_who_makes_the_action() -> None:
+    assert parse_action("W: bid 5") == Bid(5, seat=1)
+    assert parse_action(" s :play th") == Play("TH", seat=2)
+    assert parse_action("E: throw-in").seat == 3
+    assert parse_action("bid 5").seat is None
+    assert parse_action("W: bid 5") != Bid(5)
+
+
+def test_an_action_named_for_the_seat_to_act_is_applied_like_a_bare_one() -> None:
+    state = dealt(seed=4)
+    seat = state.to_act
+    assert seat is not None
+    named = parse_action(f"{'NWSE'[seat]}: bid 4")
+    assert apply(state, named) == apply(state, Bid(4))
+
+
+@pytest.mark.parametrize(
+    ("text", "turn"),
+    [
+        ("bid 4", "bid"),
+        ("play {card}", "bid"),
+        ("throw-in", "bid"),
+        ("deal", "deal"),
+        ("bid 4", "play"),
+    ],
+)
+def test_an_action_named_for_another_seat_is_not_your_turn(text: str, turn: str) -> None:
+    state = dealt(seed=5)
+    if turn == "deal":
+        state = new_game(QAHWA, 2)
+        text = str(deal_from_seed(5, 2, QAHWA))
+    if turn == "play":
+        while state.phase is Phase.BIDDING:
+            state = apply(state, Bid(13))
+    actor = state.dealer if state.to_act is None else state.to_act
+    other = (actor + 1) % 4
+    text = text.format(card=state.hands[other][0] if state.hands[other] else "AH")
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, parse_action(f"{'NWSE'[other]}: {text}"))
+    assert caught.value.code == "not_your_turn"
+    assert f"{'NWSE'[actor]} is to act" in caught.value.message
+
+
+def test_the_seat_argument_and_the_seat_prefix_must_both_name_the_seat_to_act() -> None:
+    state = dealt(seed=5)
+    seat = state.to_act
+    assert seat is not None
+    with pytest.raises(IllegalAction, match="not_your_turn"):
+        apply(state, Bid(4, seat=seat), seat=(seat + 1) % 4)
+    with pytest.raises(IllegalAction, match="not_your_turn"):
+        apply(state, Bid(4, seat=(seat + 1) % 4), seat=seat)
+
+
+def test_after_the_game_every_action_is_game_over_whatever_seat_it_names() -> None:
+    state = replace(new_game(QAHWA, 0), phase=Phase.GAME_OVER, result=Result.TEAM_0_WINS)
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, parse_action("W: bid 5"))
+    assert caught.value.code == "game_over"
 
 
 def test_action_text_accepts_lower_case_and_space_separated_cards() -> None:
@@ -289,6 +359,9 @@ def test_action_text_accepts_lower_case_and_space_separated_cards() -> None:
         ("deal N:AH N:KH W: S: E:", "seat N is given twice"),
         ("deal AH", "expected 'N:<cards>"),
         ("deal N:AH W:XX S: E:", "seat W"),
+        ("W:", "expected an action after the seat 'W'"),
+        ("X: bid 5", "optionally after the seat making it"),
+        ("W: bid five", "expected 'bid <number of tricks>'"),
     ],
 )
 def test_malformed_action_text_says_what_was_expected(text: str, fragment: str) -> None:

@@ -14,6 +14,9 @@ from fourhundred.reference.engine import (
     ReplayMismatch,
     Transcript,
     TranscriptError,
+    apply,
+    new_game,
+    parse_action,
     play_game,
     replay,
 )
@@ -100,6 +103,36 @@ def test_replay_names_the_first_illegal_action() -> None:
     assert (error.hand, error.index) == (k + 1, index + 1)
     assert "one of: play" in error.expected
     assert error.actual in ("play 2C", "play 3C")
+
+
+def with_seats(transcript: Transcript) -> dict[str, Any]:
+    """The transcript as JSON data with every action written after the seat making it."""
+    data = transcript.to_dict()
+    state = new_game(load(transcript.variant), transcript.first_dealer)
+    for hand in data["hands"]:
+        for k, text in enumerate(hand["actions"]):
+            actor = state.dealer if state.to_act is None else state.to_act
+            hand["actions"][k] = f"{'NWSE'[actor]}: {text}"
+            state = apply(state, parse_action(text))
+    return data
+
+
+def test_a_transcript_whose_actions_name_their_seats_replays_the_same() -> None:
+    transcript = heuristic_game("pagat-41", 3)
+    data = with_seats(transcript)
+    assert data["hands"][0]["actions"][1].startswith(("N: bid", "W: bid", "S: bid", "E: bid"))
+    assert replay(Transcript.from_dict(data)) == replay(transcript)
+
+
+def test_replay_rejects_an_action_named_for_a_seat_not_to_act() -> None:
+    transcript = heuristic_game("pagat-41", 3)
+    data = with_seats(transcript)
+    seat, _, rest = data["hands"][0]["actions"][7].partition(": ")
+    data["hands"][0]["actions"][7] = f"{'NWSE'[('NWSE'.index(seat) + 1) % 4]}: {rest}"
+    with pytest.raises(ReplayMismatch) as caught:
+        replay(Transcript.from_dict(data))
+    assert (caught.value.hand, caught.value.index) == (1, 8)
+    assert "not_your_turn" in caught.value.reason
 
 
 def test_replay_names_a_wrong_score_with_expected_and_actual() -> None:
