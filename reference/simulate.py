@@ -1,12 +1,14 @@
-"""Fast random simulation: whole hands and games on bitmasks, without state objects.
+"""Fast random simulation: whole hands and games on lists of card indices, without state objects.
 
 This is the hot path of ``fourhundred bench`` and of the simulation tests.
 A hand here is: a uniformly random deal, four random legal bids, the throw-in
 rule, 13 tricks of uniformly random legal plays, and the scoring of
-:class:`~fourhundred.reference.fast.FastRules`. Hands are ints (one bit per
-card, :mod:`fourhundred.reference.fast`), the trick winner is read from the
-:data:`~fourhundred.reference.fast.STRENGTH` table, and a legal card is drawn
-from a precomputed tuple of the cards of a 13-bit suit pattern.
+:class:`~fourhundred.reference.fast.FastRules`. Hands are sorted lists of card
+indices (``suit * 13 + rank``), so the cards of a suit are one run that two
+bisections find; the trick winner is read from the
+:data:`~fourhundred.reference.fast.STRENGTH` table; the random choices of a
+deal, and of a trick, are the digits of one ``getrandbits`` number, each
+exactly uniform.
 
 Every hand can be logged (:class:`HandLog`) and replayed through the checked
 engine: ``tests/test_reference_simulate.py`` does that for many hands of
@@ -17,17 +19,39 @@ held to the specification.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
+from math import lcm, prod
 
-from fourhundred.reference.fast import STRENGTH, SUIT_RANKS, FastRules
+from fourhundred.reference.fast import STRENGTH, FastRules
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.model import Result, Rules
 
-_BIT = tuple(1 << i for i in range(52))
+#: The card indices of the pack, in order.
+_PACK = tuple(range(52))
+#: How many cards are left to choose from at each of the 39 draws of a deal.
+_PACK_SIZES = tuple(range(52, 13, -1))
+#: How many ways a deal's draws can go: 52 * 51 * ... * 14.
+_SHUFFLE_SPAN = prod(_PACK_SIZES)
+_DRAW_BITS = 256
+#: The largest multiple of the span that fits in the draw: draws below it are kept.
+_DRAW_LIMIT = (1 << _DRAW_BITS) // _SHUFFLE_SPAN * _SHUFFLE_SPAN
+#: ``_SUIT_START[card]``: the index of the two of the card's suit (where its suit starts).
+_SUIT_START = tuple(13 * (index // 13) for index in range(52))
+#: ``_LED_STRENGTH[card]``: the strength table of a trick led with this card
+#: (:data:`~fourhundred.reference.fast.STRENGTH` of its suit).
+_LED_STRENGTH = tuple(STRENGTH[index // 13] for index in range(52))
+#: A trick's four random choices, each among at most 13 cards, are the digits
+#: of one number drawn below a multiple of ``lcm(1..13) ** 4``: since every
+#: count 1..13 divides ``lcm(1..13)``, each digit is exactly uniform (a draw
+#: at or above the limit, probability below 2**-16, is drawn again).
+_TRICK_SPAN = lcm(*range(1, 14)) ** 4
+_TRICK_BITS = 90
+_TRICK_LIMIT = (1 << _TRICK_BITS) // _TRICK_SPAN * _TRICK_SPAN
 
 
-@dataclass
+@dataclass(slots=True)
 class HandLog:
     """What one simulated hand did: the hands dealt (card indices by seat), the
     bids, whether it was played, and the cards in play order."""
@@ -43,14 +67,28 @@ class HandLog:
     target_after: int = 0
 
 
-def random_deal(rnd: random.Random, deck: list[int]) -> list[list[int]]:
-    """Four random hands of card indices (a Fisher-Yates shuffle of ``deck`` in place,
-    stopped once the last 39 positions are drawn: the first 13 are then a random set)."""
-    random_ = rnd.random
-    for i in range(51, 12, -1):
-        j = int(random_() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+def random_deal(rnd: random.Random) -> list[list[int]]:
+    """Four random hands of card indices, each sorted.
+
+    39 cards are taken one by one from the sorted pack, at a uniformly random
+    position of what is left (52 choices, then 51, ... then 14); they make the
+    first three hands, and the 13 left over, still in order, the fourth. The 39
+    positions are the mixed-radix digits of one number drawn uniformly below a
+    multiple of their product :data:`_SHUFFLE_SPAN` (one ``getrandbits`` call,
+    redrawn with probability below 2**-60), so each is exactly uniform and
+    independent of the others.
+    """
+    draw = rnd.getrandbits(_DRAW_BITS)
+    while draw >= _DRAW_LIMIT:
+        draw = rnd.getrandbits(_DRAW_BITS)
+    pack = list(_PACK)
+    take = pack.pop
+    taken: list[int] = []
+    keep = taken.append
+    for n in _PACK_SIZES:
+        draw, position = divmod(draw, n)
+        keep(take(position))
+    return [sorted(taken[0:13]), sorted(taken[13:26]), sorted(taken[26:39]), pack]
 
 
 def play_random_tricks(
@@ -61,50 +99,94 @@ def play_random_tricks(
 ) -> tuple[list[int], list[int]]:
     """Play 13 tricks of uniformly random legal cards; return tricks by seat and the cards played.
 
-    ``hands`` are four lists of card indices (consumed); ``seats_after[leader]``
-    the three seats that follow a leader in a trick. A card of the suit led is
-    drawn from the suit's cards (looked up from the hand's bitmask); otherwise
-    any card of the hand.
+    ``hands`` are four *sorted* lists of card indices (used up);
+    ``seats_after[leader]`` the three seats that follow a leader in a trick.
+    Because a sorted hand holds each suit as one run (card index = suit * 13 +
+    rank), the cards of the suit led are the slice two bisections find: a
+    follower draws from that slice, or from the whole hand when it is empty
+    (every hand holds ``n`` cards at the start of a trick). The winner is the
+    highest :data:`~fourhundred.reference.fast.STRENGTH` of the suit led.
+    The loop over the three followers is written out (this is the hot path),
+    and the last trick, where every hand holds one card, draws nothing.
     """
-    random_ = rnd.random
-    suit_ranks = SUIT_RANKS
-    bit = _BIT
-    strength_of = STRENGTH
-    masks = [sum(map(bit.__getitem__, hand)) for hand in hands]
+    draw_bits = rnd.getrandbits
+    bits, limit = _TRICK_BITS, _TRICK_LIMIT
+    led_strength = _LED_STRENGTH
+    suit_start = _SUIT_START
+    find = bisect_left
     tricks = [0, 0, 0, 0]
     plays: list[int] = []
-    record = plays.append
-    for _ in range(13):
-        cards = hands[leader]
-        i = int(random_() * len(cards))
-        card = cards[i]
-        cards[i] = cards[-1]
-        cards.pop()
-        masks[leader] ^= bit[card]
-        record(card)
-        led = card // 13
-        shift = 13 * led
-        strength = strength_of[led]
-        best = strength[card]
+    record = plays.extend
+    for n in range(13, 1, -1):
+        draw = draw_bits(bits)
+        while draw >= limit:
+            draw = draw_bits(bits)
+        lead = hands[leader].pop(draw % n)
+        draw //= n
+        low = suit_start[lead]
+        high = low + 13
+        strength = led_strength[lead]
+        best = strength[lead]
         winner = leader
-        for seat in seats_after[leader]:
-            ranks = suit_ranks[(masks[seat] >> shift) & 0x1FFF]
-            cards = hands[seat]
-            if ranks:
-                card = shift + ranks[int(random_() * len(ranks))]
-                cards.remove(card)
-            else:
-                i = int(random_() * len(cards))
-                card = cards[i]
-                cards[i] = cards[-1]
-                cards.pop()
-            masks[seat] ^= bit[card]
-            record(card)
-            if strength[card] > best:
-                best = strength[card]
-                winner = seat
+        second, third, fourth = seats_after[leader]
+
+        cards = hands[second]
+        first = find(cards, low)
+        count = find(cards, high, first) - first
+        if count:
+            card2 = cards.pop(first + draw % count)
+            draw //= count
+        else:
+            card2 = cards.pop(draw % n)
+            draw //= n
+        if strength[card2] > best:
+            best = strength[card2]
+            winner = second
+
+        cards = hands[third]
+        first = find(cards, low)
+        count = find(cards, high, first) - first
+        if count:
+            card3 = cards.pop(first + draw % count)
+            draw //= count
+        else:
+            card3 = cards.pop(draw % n)
+            draw //= n
+        if strength[card3] > best:
+            best = strength[card3]
+            winner = third
+
+        cards = hands[fourth]
+        first = find(cards, low)
+        count = find(cards, high, first) - first
+        card4 = cards.pop(first + draw % count if count else draw % n)
+        if strength[card4] > best:
+            winner = fourth
+
+        record((lead, card2, card3, card4))
         tricks[winner] += 1
         leader = winner
+    # The last trick: everyone plays the one card left.
+    second, third, fourth = seats_after[leader]
+    lead, card2, card3, card4 = (
+        hands[leader][0],
+        hands[second][0],
+        hands[third][0],
+        hands[fourth][0],
+    )
+    strength = led_strength[lead]
+    best = strength[lead]
+    winner = leader
+    if strength[card2] > best:
+        best = strength[card2]
+        winner = second
+    if strength[card3] > best:
+        best = strength[card3]
+        winner = third
+    if strength[card4] > best:
+        winner = fourth
+    record((lead, card2, card3, card4))
+    tricks[winner] += 1
     return tricks, plays
 
 
@@ -133,35 +215,58 @@ class Simulator:
         self.rnd = random.Random(str(self.seed))
         self._seats_after = tuple(self.rules.trick_seats(leader)[1:] for leader in range(4))
         self._bid_order = tuple(self.rules.bidding_seats(dealer) for dealer in range(4))
-        self._deck = list(range(52))
+        self._first_leader = tuple(self.rules.first_leader(dealer) for dealer in range(4))
+        self._own_minimum: dict[int, int] = {}
+
+    def _own_minimum_bid(self, score: int) -> int:
+        """:meth:`FastRules.own_minimum_bid`, remembered by score."""
+        low = self._own_minimum.get(score)
+        if low is None:
+            low = self._own_minimum[score] = self.fast.own_minimum_bid(score)
+        return low
 
     def hand(self, scores: tuple[int, ...], dealer: int, target: int) -> HandLog:
         """One random hand from the given scores: deal, bids, and (if played) tricks and scoring."""
         rnd = self.rnd
-        hands = random_deal(rnd, self._deck)
+        hands = random_deal(rnd)
         fast = self.fast
         max_bid = self.rules.max_bid
         bids = [0, 0, 0, 0]
         spread = self.bid_spread
         random_ = rnd.random
         order = self._bid_order[dealer]
-        wild = self.wild
-        for seat in order:
-            low = fast.own_minimum_bid(scores[seat])
-            whole_range = spread is None or (wild and random_() < wild)
-            high = max_bid if whole_range or spread is None else min(max_bid, low + spread)
-            if low > high:
-                raise StuckError(f"seat {seat} has no legal bid with a score of {scores[seat]}")
-            bids[seat] = low + int(random_() * (high - low + 1))
-        if spread is not None and random_() < self.top_up:
-            last = order[3]
-            needed = fast.table_minimum(scores) - sum(bids) + bids[last]
-            if bids[last] < needed <= max_bid:
-                bids[last] = needed
+        own_minimum = self._own_minimum
+        if spread is None:
+            for seat in order:
+                score = scores[seat]
+                low = own_minimum.get(score)
+                if low is None:
+                    low = self._own_minimum_bid(score)
+                if low > max_bid:
+                    raise StuckError(f"seat {seat} has no legal bid with a score of {score}")
+                bids[seat] = low + int(random_() * (max_bid - low + 1))
+        else:
+            wild = self.wild
+            for seat in order:
+                low = self._own_minimum_bid(scores[seat])
+                whole_range = wild and random_() < wild
+                high = max_bid if whole_range else min(max_bid, low + spread)
+                if low > high:
+                    raise StuckError(f"seat {seat} has no legal bid with a score of {scores[seat]}")
+                bids[seat] = low + int(random_() * (high - low + 1))
+            if random_() < self.top_up:
+                last = order[3]
+                needed = fast.table_minimum(scores) - sum(bids) + bids[last]
+                if bids[last] < needed <= max_bid:
+                    bids[last] = needed
         if not fast.hand_is_played(bids, scores):
             return HandLog(dealer, hands, bids, False, scores_after=scores, target_after=target)
+        north, west, south, east = hands
         tricks, plays = play_random_tricks(
-            [list(hand) for hand in hands], self.rules.first_leader(dealer), self._seats_after, rnd
+            [north[:], west[:], south[:], east[:]],
+            self._first_leader[dealer],
+            self._seats_after,
+            rnd,
         )
         after, result, next_target = fast.hand_result(scores, bids, tricks, dealer, target)
         return HandLog(dealer, hands, bids, True, plays, tricks, after, result, next_target)

@@ -114,10 +114,11 @@ def bench_command(hands: int, games: int, variant: str, seed: str, engine_hands:
         )
     per_hand = 1e6 * elapsed_hands / max(dealt, 1)
     click.echo(
-        f"limits: {per_hand:.0f} us per hand, nearly all of it interpreter dispatch: about 0.4 us "
-        "per card played (52 per hand: a table lookup of the legal cards, a random draw, a "
-        "strength lookup), 4-5 us for the partial Fisher-Yates deal, 2-3 us for bids and "
-        "scoring. A batched mode (NumPy over 10^5 hands at once: argsort shuffles, 52 steps "
-        "of array operations for legal masks, draws and trick winners) pays the interpreter "
-        "once per step instead of once per card: estimated 0.3-1 million hands/s on this core."
+        f"limits: {per_hand:.0f} us per hand, nearly all of it interpreter dispatch: about "
+        "0.25 us per card played (52 per hand: two bisections for the run of the suit led, "
+        "a digit of the trick's random number, a pop, a strength lookup), about 6 us for the "
+        "deal (39 draws from one random number), 2-3 us for bids and scoring. A batched mode "
+        "(NumPy over 10^5 hands at once: argsort shuffles, 52 steps of array operations for "
+        "legal masks, draws and trick winners) pays the interpreter once per step instead of "
+        "once per card: estimated 0.3-1 million hands/s on this core."
     )
