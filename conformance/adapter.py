@@ -156,7 +156,6 @@ def hello(engine: str) -> Json:
             "name": "fourhundred-reference" if engine == "reference" else "fourhundred-spec",
             "version": __version__,
             "language": "python",
-            "homepage": "https://github.com/fourhundred/fourhundred",
         },
         "kinds": list(kinds.KINDS),
         "variants": {name: ["*"] for name in names()},

@@ -141,6 +141,8 @@ def test_the_command_exits_1_with_schema_valid_cases_and_resumes_from_its_state(
     assert (
         "seed 5" in case["description"] and "adapter fourhundred-reference" in case["description"]
     )
+    assert case["provenance"]["seed"] == 5 and case["provenance"]["shard"] == "1/1"
+    assert case["provenance"]["adapter"].startswith("fourhundred-reference")
     record = json.loads((out / "findings.jsonl").read_text().splitlines()[0])
     assert record["campaign"]["seed"] == 5 and record["case_id"] == case["id"]
     state = json.loads((out / "state.json").read_text())

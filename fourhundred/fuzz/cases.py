@@ -11,10 +11,10 @@ An output folder of ``fourhundred fuzz --out DIR`` holds::
     DIR/state.json               what is done: the campaign (seed, shard, variants, kinds),
                                  cases run, finished blocks, signatures found
 
-The case file format has no provenance field, so each case's description
-says where it came from (generator, seed, date, adapter) in one line and the
-full record is in ``findings.jsonl`` under the same signature, which is also
-the last part of the case id (``<kind>.fuzz.<signature>``).
+Each case carries its ``provenance`` (generator, seed, shard, block and
+position, date, adapter), also summed up in its description; the full record
+is in ``findings.jsonl`` under the same signature, which is also the last part
+of the case id (``<kind>.fuzz.<signature>``).
 
 Expected values are the specification's (:mod:`fourhundred.conformance.kinds`),
 as in the bundled suite; for whole games the reference engine's. If the
@@ -105,7 +105,7 @@ def finding_case(finding: Any, config: Any) -> Json:
         f" [found by {_generator()} seed {config.seed} shard {config.shard[0]}/{config.shard[1]}"
         f" block {finding.block} case {finding.position}, {today()}, adapter {finding.implementation}]"
     )
-    return make_case(
+    case = make_case(
         f"{finding.kind}.fuzz.{finding.signature}",
         finding.kind,
         rules,
@@ -113,6 +113,16 @@ def finding_case(finding: Any, config: Any) -> Json:
         expected,
         description,
     )
+    case["provenance"] = {
+        "generator": _generator(),
+        "seed": config.seed,
+        "shard": f"{config.shard[0]}/{config.shard[1]}",
+        "block": finding.block,
+        "position": finding.position,
+        "date": today(),
+        "adapter": finding.implementation,
+    }
+    return case
 
 
 def _generator() -> str:
