@@ -101,10 +101,48 @@ def _load(cases_dir: Path) -> Iterator[Case]:
 
 
 def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
-    """Every case of the suite (the bundled one unless ``cases_dir`` is given)."""
+    """Every case of the suite (the bundled one unless ``cases_dir`` is given).
+
+    Case files of a folder the user names (``--cases``, e.g. a fuzz campaign's
+    ``cases/``) are found at any depth and each is checked against the case
+    schema first: a malformed file is a :class:`UserError` naming the file, the
+    place in it and what is wrong, never a silently skipped file.
+    """
     if cases_dir is None:
         return _load_default()
-    return tuple(_load(cases_dir))
+    return tuple(case for path in user_case_files(cases_dir) for case in checked_cases(path))
+
+
+def user_case_files(cases_dir: Path) -> list[Path]:
+    """The ``*.json`` files under a user's folder (or the file itself), in a stable order."""
+    if cases_dir.is_file():
+        return [cases_dir]
+    files = sorted(cases_dir.rglob("*.json"))
+    if not files:
+        raise UserError(f"{cases_dir}: no case files (*.json) in this folder or below it")
+    return files
+
+
+def checked_cases(path: Path) -> list[Case]:
+    """The cases of one user-supplied case file, validated against the case schema."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    data = read_case_file(path)
+    schema = json.loads((SCHEMA_DIR / "case-file.schema.json").read_text(encoding="utf-8"))
+    errors = sorted(
+        jsonschema.Draft202012Validator(schema).iter_errors(data),
+        key=lambda e: list(e.absolute_path),
+    )
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "(top level)"
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        raise UserError(
+            f"{path}: not a valid case file at {where}: {first.message[:300]}{more}; "
+            "see conformance/schema/case-file.schema.json"
+        )
+    cases: list[Case] = data["cases"]
+    return cases
 
 
 def write_case_file(

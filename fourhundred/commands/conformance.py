@@ -120,8 +120,8 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
 @click.option(
     "--cases",
     "cases_dir",
-    type=click.Path(file_okay=False, exists=True),
-    help="Run another copy of the suite (a cases/ folder).",
+    type=click.Path(exists=True),
+    help="Run other cases: a case file, or a folder searched at any depth (e.g. a fuzz campaign's cases/).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option(
