@@ -109,24 +109,32 @@ def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
             rejected.append([index, error.code])
             continue
         if len(new.history) > len(state.history):
-            over = new.phase is engine.Phase.GAME_OVER
-            hands.append(
-                {
-                    "after": index,
-                    "played": bool(new.history[-1].played),
-                    "scores": list(new.scores),
-                    "result": RESULT_NAMES[int(new.result)],
-                    "dealer": None if over else new.dealer,
-                    "target_in_force": new.target_in_force,
-                }
-            )
+            hands.append(hand_record(new, index))
         state = new
-    final = {
+    return {"rejected": rejected, "hands": hands, "final": final_record(state)}
+
+
+def hand_record(state: Any, index: int) -> Json:
+    """The ``hands`` entry of a whole_game answer for the hand ``state`` has just
+    finished, by the action at ``index``."""
+    over = state.phase is _engine().Phase.GAME_OVER
+    return {
+        "after": index,
+        "played": state.history[-1].played,
+        "scores": list(state.scores),
+        "result": RESULT_NAMES[int(state.result)],
+        "dealer": None if over else state.dealer,
+        "target_in_force": state.target_in_force,
+    }
+
+
+def final_record(state: Any) -> Json:
+    """The ``final`` entry of a whole_game answer: where the game stands after every action."""
+    return {
         "phase": state.phase.value,
         "scores": list(state.scores),
         "result": RESULT_NAMES[int(state.result)],
     }
-    return {"rejected": rejected, "hands": hands, "final": final}
 
 
 def spec_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:

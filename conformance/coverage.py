@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from fourhundred.spec import ambiguities
 from fourhundred.spec.model import Rules
@@ -185,6 +186,46 @@ def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> 
             found.append(option.ambiguity)
     found.extend(extra)
     return sorted(set(found))
+
+
+def _conventions(kind: str, data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[str]:
+    """The conventions a case leans on beyond its rule fields: negative scores,
+    the throw-in, the score basis, the first dealer and the dealer's rotation."""
+    extra = []
+    numbers = [*(data.get("scores") or []), data.get("own_score", 0), data.get("highest_score", 0)]
+    if kind in ("legal_bids", "table_minimum", "bid_value") and any(
+        isinstance(s, int) and s < 0 for s in numbers
+    ):
+        extra.append("negative-scores")
+    if kind == "table_minimum" and not expected.get("played", True):
+        extra.append("throw-in")
+    if kind in ("hand_scoring", "game_outcome"):
+        extra.append("score-basis")
+    if kind == "whole_game":
+        extra.extend(["first-dealer", "dealer-rotation", "score-basis"])
+    return extra
+
+
+def make_case(
+    case_id: str,
+    kind: str,
+    rules: Rules,
+    data: dict[str, Any],
+    expected: dict[str, Any],
+    description: str,
+) -> dict[str, Any]:
+    """A conformance case (``case-file.schema.json``) for one input under one rule set,
+    citing the sections and register entries it exercises."""
+    return {
+        "id": case_id,
+        "kind": kind,
+        "description": description,
+        "variants": [str(rules)],
+        "rules": rule_references(rules.variant, kind),
+        "ambiguities": ambiguity_references(rules, kind, _conventions(kind, data, expected)),
+        "input": data,
+        "expected": expected,
+    }
 
 
 #: The headings of each source page (what a hand-written case may cite beyond the spec's own citations).

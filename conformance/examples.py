@@ -11,15 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-Case = dict[str, Any]
+from fourhundred.spec.ambiguities import ARAB, MEDALLON, PAGAT_41, PAGAT_400, QAHWA
 
-QAHWA, MEDALLON, PAGAT_41, PAGAT_400, ARAB = (
-    "qahwa-400",
-    "medallon-400",
-    "pagat-41",
-    "pagat-400",
-    "arab3meyeh-400",
-)
+Case = dict[str, Any]
 
 
 def _case(

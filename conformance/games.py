@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from fourhundred.conformance import coverage
-from fourhundred.conformance.kinds import RESULT_NAMES
+from fourhundred.conformance.adapter import final_record, hand_record
 from fourhundred.reference import engine
 from fourhundred.reference.engine import Bid, Deal, GameState, IllegalAction, Phase, Play, ThrowIn
 from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES, card_index, trick_winner
@@ -179,7 +179,7 @@ class Script:
         self.state = engine.apply(before, engine.parse_action(text))
         self.actions.append(text)
         if len(self.state.history) > len(before.history):
-            self.hands.append(_hand_record(self.state, len(self.actions) - 1))
+            self.hands.append(hand_record(self.state, len(self.actions) - 1))
 
     def reject(self, text: str, code: str, seat: int | None = None) -> None:
         """Add an action the engine must reject with ``code`` (checked here), made by
@@ -196,21 +196,8 @@ class Script:
         self.actions.append(text)
 
 
-def _hand_record(state: GameState, index: int) -> Json:
-    record = state.history[-1]
-    over = state.phase is Phase.GAME_OVER
-    return {
-        "after": index,
-        "played": record.played,
-        "scores": list(state.scores),
-        "result": RESULT_NAMES[int(state.result)],
-        "dealer": None if over else state.dealer,
-        "target_in_force": state.target_in_force,
-    }
-
-
-def _bad_deal(deal: Deal) -> str:
-    """The deal with one card of North's repeated in West's hand."""
+def bad_deal(deal: Deal) -> str:
+    """The deal with North's first card given to West as well (rejected as ``bad_deal``)."""
     hands = [list(hand) for hand in deal.hands]
     hands[1][0] = hands[0][0]
     return str(Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))))
@@ -257,7 +244,7 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str, seated: bool 
             break
         deal = engine.deal_from_seed(f"{seed}/{hand_number}", state.dealer, rules)
         if plant("bad_deal", 0.5):
-            script.reject(_bad_deal(deal), "bad_deal")
+            script.reject(bad_deal(deal), "bad_deal")
         if plant("bid_in_deal", 0.3):
             script.reject("bid 4", "wrong_phase")
         if seated and plant("deal_out_of_turn", 0.5):
@@ -347,8 +334,7 @@ def _play_hand(script: Script, rng: random.Random, plant: Any, seated: bool = Fa
 def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: bool = False) -> Json:
     """A whole_game case from a scripted game."""
     script = play_scripted_game(variant, first_dealer, seed, seated)
-    state = script.state
-    rules = load(variant)
+    rules = script.state.rules
     extra = ["first-dealer", "dealer-rotation", "score-basis"]
     if any(not hand["played"] for hand in script.hands):
         extra.append("throw-in")
@@ -363,11 +349,7 @@ def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: boo
         "expected": {
             "rejected": script.rejected,
             "hands": script.hands,
-            "final": {
-                "phase": state.phase.value,
-                "scores": list(state.scores),
-                "result": RESULT_NAMES[int(state.result)],
-            },
+            "final": final_record(script.state),
         },
     }
 

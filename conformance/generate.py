@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from fourhundred.conformance import coverage, kinds
-from fourhundred.conformance.coverage import RuleSet
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
@@ -426,35 +425,6 @@ PURE_INPUTS = {
 }
 
 
-def _extra_ambiguities(kind: str, data: Json, expected: Json) -> list[str]:
-    """Conventions a case leans on: negative scores, the throw-in, the score basis."""
-    extra = []
-    scores = data.get("scores") or [data.get("own_score", 0), data.get("highest_score", 0)]
-    if kind in ("legal_bids", "table_minimum", "bid_value") and any(s < 0 for s in scores):
-        extra.append("negative-scores")
-    if kind == "table_minimum" and not expected["played"]:
-        extra.append("throw-in")
-    if kind in ("hand_scoring", "game_outcome"):
-        extra.append("score-basis")
-    return extra
-
-
-def _case(kind: str, rule_set: RuleSet, data: Json, expected: Json, what: str) -> Case:
-    rules = rule_set.rules
-    return {
-        "id": "",
-        "kind": kind,
-        "description": what,
-        "variants": [rule_set.variant],
-        "rules": coverage.rule_references(rules.variant, kind),
-        "ambiguities": coverage.ambiguity_references(
-            rules, kind, _extra_ambiguities(kind, data, expected)
-        ),
-        "input": data,
-        "expected": expected,
-    }
-
-
 def pure_cases(kind: str, variant_name: str) -> list[Case]:
     """The generated cases of a variant-dependent pure kind for one variant."""
     cases = []
@@ -464,7 +434,7 @@ def pure_cases(kind: str, variant_name: str) -> list[Case]:
             expected = kinds.answer(kind, rule_set.rules, data)
             if rule_set.base is not None and kinds.answer(kind, rule_set.base, data) == expected:
                 continue
-            case = _case(kind, rule_set, data, expected, what)
+            case = coverage.make_case("", kind, rule_set.rules, data, expected, what)
             key = fingerprint(case)
             if key not in seen:
                 seen.add(key)

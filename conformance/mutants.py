@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -677,7 +676,7 @@ def suite_failures(name: str) -> int:
     from fourhundred.conformance import runner, suite
 
     outcomes: list[runner.Outcome] = []
-    argv = [sys.executable, "-m", "fourhundred.conformance.adapter", "--mutant", name]
+    argv = [*runner.REFERENCE_ADAPTER, "--mutant", name]
     the_runner = runner.Runner(argv, runner.Settings(timeout=30.0), outcomes.append)
     try:
         the_runner.run(suite.select_runs(suite.load_cases()))

@@ -81,7 +81,8 @@ def rerun_command(adapter: str | None, outcome: Outcome) -> str:
     return shlex.join(parts)
 
 
-def _group(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
+def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
+    """Status counts by kind (``key`` is ``"kind"``) or by variant name (``"variant"``)."""
     table: dict[str, Counter[str]] = defaultdict(Counter)
     for outcome in outcomes:
         name = outcome.run.kind if key == "kind" else outcome.run.variant.split("(", 1)[0]
@@ -168,7 +169,7 @@ def markdown(
             "| " + key + " | " + " | ".join(columns) + " |",
             "|---" * (len(columns) + 1) + "|",
         ]
-        for name, row in sorted(_group(outcomes, key).items()):
+        for name, row in sorted(counts_by(outcomes, key).items()):
             out.append(f"| {name} | " + " | ".join(str(row.get(s, 0)) for s in columns) + " |")
         out.append("")
     bad = [o for o in outcomes if o.status in BAD]

@@ -28,6 +28,7 @@ import os
 import queue
 import shlex
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,6 +45,8 @@ DEFAULT_WINDOW = 64
 STDERR_LIMIT = 1 << 20
 STDERR_TAIL = 2000
 MAX_RESTARTS_IN_A_ROW = 3
+#: The command that starts the bundled reference adapter (the default ``--adapter``).
+REFERENCE_ADAPTER = (sys.executable, "-m", "fourhundred.conformance.adapter")
 
 STATUSES = ("pass", "fail", "error", "skip", "not_applicable", "known_failure", "unexpected_pass")
 
@@ -503,36 +506,26 @@ class Runner:
             except AdapterFailure as failure:
                 if len(in_flight) > 1:
                     suspects = len(in_flight)
-                    for _, waiting, _ in reversed(in_flight):
-                        todo.appendleft(waiting)
-                    in_flight.clear()
-                    try:
-                        self._restart()
-                    except RunnerError as error:
-                        self.aborted = str(error)
-                        return
-                    last_answer = time.monotonic()
-                    stderr_mark = self.adapter.stderr_at_answer if self.adapter else 0
-                    continue
-                suspects = max(0, suspects - 1)
-                in_flight.popleft()
-                tail = adapter.stderr_tail()
-                self.on_outcome(
-                    Outcome(
-                        run,
-                        "error",
-                        failure.message,
-                        stderr=tail,
-                        seconds=time.monotonic() - started,
+                else:  # the case was alone: it is to blame
+                    suspects = max(0, suspects - 1)
+                    in_flight.popleft()
+                    tail = adapter.stderr_tail()
+                    self.on_outcome(
+                        Outcome(
+                            run,
+                            "error",
+                            failure.message,
+                            stderr=tail,
+                            seconds=time.monotonic() - started,
+                        )
                     )
-                )
+                    if self.settings.fail_fast:
+                        adapter.close()
+                        self.adapter = None
+                        return
                 for _, waiting, _ in reversed(in_flight):
                     todo.appendleft(waiting)
                 in_flight.clear()
-                if self.settings.fail_fast:
-                    adapter.close()
-                    self.adapter = None
-                    return
                 try:
                     self._restart()
                 except RunnerError as error:
@@ -571,15 +564,13 @@ class Runner:
 
 def split_command(command: str) -> list[str]:
     """An adapter command line as argv (no shell)."""
+    from fourhundred.errors import UserError
+
     try:
         argv = shlex.split(command)
     except ValueError as error:
-        from fourhundred.errors import UserError
-
         raise UserError(f"--adapter {command!r}: {error}") from None
     if not argv:
-        from fourhundred.errors import UserError
-
         raise UserError("--adapter is empty: give the command that starts the adapter")
     return argv
 

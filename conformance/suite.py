@@ -148,12 +148,17 @@ def checked_cases(path: Path) -> list[Case]:
 def write_case_file(
     path: Path, kind: str, origin: str, cases: Sequence[Case], version: str
 ) -> None:
-    """Write a case file: one case per line, so diffs show which cases changed."""
+    """Write a case file (:func:`case_file_text`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(case_file_text(kind, origin, cases, version), encoding="utf-8")
+
+
+def case_file_text(kind: str, origin: str, cases: Sequence[Case], version: str) -> str:
+    """A case file as text: one case per line, so diffs show which cases changed."""
     lines = [json.dumps(case, separators=(",", ":"), ensure_ascii=False) for case in cases]
     head = json.dumps({"suite_version": version, "kind": kind, "origin": origin})[:-1]
     body = ",\n".join(lines)
-    path.write_text(f'{head}, "cases": [\n{body}\n]}}\n', encoding="utf-8")
+    return f'{head}, "cases": [\n{body}\n]}}\n'
 
 
 def fingerprint(case: Mapping[str, Any]) -> str:

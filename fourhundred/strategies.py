@@ -230,7 +230,8 @@ def whole_games(variant: Rules | str) -> st.SearchStrategy[Json]:
 def cases(draw: st.DrawFn, kind: str, variant: Rules | str) -> Json:
     """A conformance case of ``kind`` under ``variant`` with the specification's expected answer
     (``conformance/schema/case-file.schema.json``)."""
-    from fourhundred.fuzz.cases import make_case, spec_expected
+    from fourhundred.conformance.coverage import make_case
+    from fourhundred.fuzz.cases import spec_expected
 
     rules = _rules(variant)
     data = draw(case_inputs(kind, rules))

@@ -27,6 +27,14 @@ from fourhundred.reference.engine import (
 from fourhundred.spec.cards import TRUMP_SUIT, rank_of, trick_winner
 
 
+def _legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions of the player to act; ValueError when there is none to choose."""
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError(f"no legal action in phase {state.phase.value}")
+    return actions
+
+
 class RandomPlayer:
     """Chooses uniformly among the legal actions, from a seeded random stream."""
 
@@ -36,9 +44,7 @@ class RandomPlayer:
         self._random = random.Random(str(seed))
 
     def __call__(self, state: GameState) -> Action:
-        actions = legal_actions(state)
-        if not actions:
-            raise ValueError(f"no legal action in phase {state.phase.value}")
+        actions = _legal_actions(state)
         return actions[self._random.randrange(len(actions))]
 
 
@@ -73,9 +79,7 @@ class HeuristicPlayer:
         self.boldness = boldness
 
     def __call__(self, state: GameState) -> Action:
-        actions = legal_actions(state)
-        if not actions:
-            raise ValueError(f"no legal action in phase {state.phase.value}")
+        actions = _legal_actions(state)
         if state.phase is Phase.BIDDING:
             return self._bid(state, actions)
         return self._play(state, actions)

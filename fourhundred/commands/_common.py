@@ -1,11 +1,25 @@
-"""What the commands share: how they print to the terminal."""
+"""What the commands share: how they print to the terminal, how they check ``--kind``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console
+
+from fourhundred.errors import UserError
 
 
 def console(*, stderr: bool = False, width: int | None = None) -> Console:
     """A console for a command's tables and messages: no automatic highlighting,
     long lines kept whole; ``width`` fixes the width (otherwise the terminal's)."""
     return Console(highlight=False, soft_wrap=True, stderr=stderr, width=width)
+
+
+def check_kinds(kinds: Iterable[str]) -> None:
+    """Raise :class:`UserError` naming the first of ``kinds`` (``--kind`` values)
+    that is not a case kind of the conformance suite."""
+    from fourhundred.conformance.kinds import KINDS
+
+    for kind in kinds:
+        if kind not in KINDS:
+            raise UserError(f"--kind {kind!r} is not a kind; the kinds are: {', '.join(KINDS)}")

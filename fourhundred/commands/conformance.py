@@ -24,13 +24,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from fourhundred.commands._common import check_kinds
+from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
-
-
-def _console(err: bool = False) -> Console:
-    return Console(highlight=False, soft_wrap=True, stderr=err)
 
 
 @click.group("conformance")
@@ -151,17 +149,11 @@ def run_command(
 ) -> None:
     """Run the suite against an adapter and report case by case."""
     from fourhundred import __version__
-    from fourhundred.conformance import kinds, reports, runner, suite
+    from fourhundred.conformance import reports, runner, suite
 
-    unknown = [k for k in kinds_ if k not in kinds.KINDS]
-    if unknown:
-        raise UserError(
-            f"--kind {unknown[0]!r} is not a kind; the kinds are: {', '.join(kinds.KINDS)}"
-        )
+    check_kinds(kinds_)
     argv = (
-        runner.split_command(adapter_command)
-        if adapter_command
-        else [sys.executable, "-m", "fourhundred.conformance.adapter"]
+        runner.split_command(adapter_command) if adapter_command else list(runner.REFERENCE_ADAPTER)
     )
     settings = runner.Settings(
         timeout=timeout,
@@ -230,17 +222,16 @@ def run_command(
             }
         )
         stream.close()
-    shown_adapter = adapter_command
-    _print_summary(console, outcomes, show, shown_adapter)
+    _print_summary(console, outcomes, show, adapter_command)
     if junit:
         reports.write_text(
             junit,
             reports.junit_xml(
-                outcomes, f"fourhundred conformance {header['suite_version']}", shown_adapter
+                outcomes, f"fourhundred conformance {header['suite_version']}", adapter_command
             ),
         )
     if markdown:
-        reports.write_text(markdown, reports.markdown(outcomes, header, shown_adapter))
+        reports.write_text(markdown, reports.markdown(outcomes, header, adapter_command))
     if badge:
         reports.write_text(badge, json.dumps(reports.badge(outcomes)) + "\n")
     if write_baseline:
@@ -305,16 +296,12 @@ def _print_summary(console: Console, outcomes: list[Any], show: int, adapter: st
     from fourhundred.conformance.kinds import json_text
 
     columns = ("pass", "fail", "error", "skip", "not_applicable")
-    for title, key in (("kind", "kind"), ("variant", "variant")):
+    for key in ("kind", "variant"):
         table = Table(box=None, header_style="bold", pad_edge=False)
-        table.add_column(title)
+        table.add_column(key)
         for column in columns:
             table.add_column(column.replace("_", " "), justify="right")
-        groups: dict[str, Counter[str]] = {}
-        for outcome in outcomes:
-            name = outcome.run.kind if key == "kind" else outcome.run.variant.split("(", 1)[0]
-            groups.setdefault(name, Counter())[outcome.status] += 1
-        for name, row in sorted(groups.items()):
+        for name, row in sorted(reports.counts_by(outcomes, key).items()):
             cells = []
             for column in columns:
                 value = row.get(column, 0)
@@ -434,15 +421,9 @@ def adapter_command(args: tuple[str, ...]) -> None:
 @conformance_group.command("generate")
 def generate_command() -> None:
     """Regenerate the case files and the id ledger from the specification."""
-    from fourhundred.conformance.generate import LedgerError, write_suite
+    from fourhundred.conformance.generate import main
 
-    try:
-        counts = write_suite()
-    except LedgerError as error:
-        raise UserError(str(error)) from None
-    for kind, count in counts.items():
-        click.echo(f"{kind:15} {count:6}")
-    click.echo(f"{'total':15} {sum(counts.values()):6}")
+    sys.exit(main([]))
 
 
 @conformance_group.command("mutants")

@@ -19,19 +19,16 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
+from fourhundred.commands._common import check_kinds
+from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 
 DEFAULT_SECONDS = 60.0
 #: Block size of a campaign of whole games only.
 GAME_BLOCK_SIZE = 10
-
-
-def _console(err: bool = False) -> Console:
-    return Console(highlight=False, soft_wrap=True, stderr=err)
 
 
 def _canonical_variant(text: str) -> str:
@@ -43,9 +40,7 @@ def _canonical_variant(text: str) -> str:
 def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
     from fourhundred.conformance.kinds import KINDS
 
-    for kind in kinds_:
-        if kind not in KINDS:
-            raise UserError(f"--kind {kind!r} is not a kind; the kinds are: {', '.join(KINDS)}")
+    check_kinds(kinds_)
     return tuple(dict.fromkeys(kinds_)) or tuple(KINDS)
 
 
@@ -204,7 +199,7 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
     from fourhundred.fuzz.implementations import AdapterError
 
     console = _console()
-    err = _console(err=True)
+    err = _console(stderr=True)
     budget = f"{config.cases} cases" if config.cases is not None else f"{config.seconds:g} s"
 
     def table(summary: Summary) -> Table:
@@ -268,12 +263,13 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
 
 def _bench(config: Any, quiet: bool) -> None:
     """Throughput of the disagreement search (no shrinking: the reference against itself)."""
+    from fourhundred.conformance.runner import REFERENCE_ADAPTER
     from fourhundred.fuzz.campaign import run_campaign
     from fourhundred.fuzz.implementations import AdapterError
 
     console = _console()
     seconds = config.seconds if config.cases is None else None
-    adapter = config.adapter or (sys.executable, "-m", "fourhundred.conformance.adapter")
+    adapter = config.adapter or REFERENCE_ADAPTER
     rows = []
     settings = [
         ("in process (reference vs reference)", dataclasses.replace(config, adapter=(), jobs=1)),
@@ -326,11 +322,12 @@ def _bench(config: Any, quiet: bool) -> None:
 )
 def generate_command(kind: str, variant: str, count: int, seed: int, output: Path | None) -> None:
     """Write N cases of one kind (the reference's expected values) as a conformance case file."""
-    from fourhundred.fuzz.cases import case_file_text, generated_cases
+    from fourhundred.conformance.suite import case_file_text, suite_version
+    from fourhundred.fuzz.cases import generated_cases
 
     (checked,) = _check_kinds((kind,))
     cases = generated_cases(checked, _canonical_variant(variant), count, seed)
-    text = case_file_text(checked, cases)
+    text = case_file_text(checked, "generated", cases, suite_version())
     if output is None:
         sys.stdout.write(text)
         return
@@ -339,6 +336,6 @@ def generate_command(kind: str, variant: str, count: int, seed: int, output: Pat
         output.write_text(text, encoding="utf-8")
     except OSError as error:
         raise UserError(f"-o {output}: cannot write it: {error.strerror}") from None
-    _console(err=True).print(
+    _console(stderr=True).print(
         f"{count} {checked} cases for {_canonical_variant(variant)} written to {output}"
     )

@@ -111,13 +111,26 @@ class Finding:
 
 
 @dataclass
-class Progress:
-    """Counters a job reports (and the campaign adds up)."""
+class Counts:
+    """Counters a job reports and the campaign adds up."""
 
     cases: int = 0
     disagreements: int = 0
     errors: int = 0
     skipped: int = 0
+
+    def add(self, other: Counts) -> None:
+        """Add ``other``'s counters to these."""
+        self.cases += other.cases
+        self.disagreements += other.disagreements
+        self.errors += other.errors
+        self.skipped += other.skipped
+
+
+@dataclass
+class Progress(Counts):
+    """What a job reports: its counters and the blocks it has finished."""
+
     blocks_done: list[int] = field(default_factory=list)
 
 
@@ -352,13 +365,9 @@ def _job_process(config: Config, job: int, channel: Any) -> None:
 
 
 @dataclass
-class Summary:
+class Summary(Counts):
     """What a campaign did."""
 
-    cases: int = 0
-    disagreements: int = 0
-    errors: int = 0
-    skipped: int = 0
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     implementation: str = ""
@@ -392,10 +401,7 @@ def run_campaign(
 
     def handle(kind: str, payload: Any) -> None:
         if kind == "progress":
-            summary.cases += payload.cases
-            summary.disagreements += payload.disagreements
-            summary.errors += payload.errors
-            summary.skipped += payload.skipped
+            summary.add(payload)
             if state is not None:
                 state.done.update(payload.blocks_done)
                 state.cases += payload.cases
@@ -481,10 +487,10 @@ def _run_jobs(config: Config, handle: Callable[[str, Any], None], summary: Summa
             process.join(timeout=5)
             if process.is_alive():
                 process.kill()
-    if config.adapter and not summary.implementation:
-        summary.implementation = " ".join(config.adapter)
-    elif not summary.implementation:
-        summary.implementation = "fourhundred-reference (in process)"
+    if not summary.implementation:
+        summary.implementation = (
+            " ".join(config.adapter) if config.adapter else "fourhundred-reference (in process)"
+        )
     if fatal:
         raise AdapterError(fatal)
 

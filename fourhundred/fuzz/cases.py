@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import read_case_file, suite_version, write_case_file
 from fourhundred.errors import UserError
 from fourhundred.fuzz import inputs
@@ -50,42 +50,6 @@ def spec_expected(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
     if kind == "whole_game":
         return reference_answer(kind, rules, data)
     return case_kinds.answer(kind, rules, data)
-
-
-def _extra_ambiguities(
-    kind: str, data: Mapping[str, Any], expected: Mapping[str, Any]
-) -> list[str]:
-    extra = []
-    numbers = [*(data.get("scores") or []), data.get("own_score", 0), data.get("highest_score", 0)]
-    if kind in ("legal_bids", "table_minimum", "bid_value") and any(
-        isinstance(s, int) and s < 0 for s in numbers
-    ):
-        extra.append("negative-scores")
-    if kind == "table_minimum" and not expected.get("played", True):
-        extra.append("throw-in")
-    if kind in ("hand_scoring", "game_outcome"):
-        extra.append("score-basis")
-    if kind == "whole_game":
-        extra.extend(["first-dealer", "dealer-rotation", "score-basis"])
-    return extra
-
-
-def make_case(
-    case_id: str, kind: str, rules: Rules, data: Json, expected: Json, description: str
-) -> Json:
-    """A conformance case (``case-file.schema.json``) for one input under one rule set."""
-    return {
-        "id": case_id,
-        "kind": kind,
-        "description": description,
-        "variants": [str(rules)],
-        "rules": coverage.rule_references(rules.variant, kind),
-        "ambiguities": coverage.ambiguity_references(
-            rules, kind, _extra_ambiguities(kind, data, expected)
-        ),
-        "input": data,
-        "expected": expected,
-    }
 
 
 # ----------------------------------------------------------------------
@@ -258,10 +222,3 @@ def generated_cases(kind: str, variant: str, count: int, seed: int) -> list[Json
             make_case(f"{kind}.{group}.{number:05d}", kind, rules, data, expected, description)
         )
     return cases
-
-
-def case_file_text(kind: str, cases: Sequence[Json]) -> str:
-    """A case file as text (the layout of the bundled suite: one case per line)."""
-    lines = [json.dumps(case, separators=(",", ":"), ensure_ascii=False) for case in cases]
-    head = json.dumps({"suite_version": suite_version(), "kind": kind, "origin": "generated"})[:-1]
-    return f'{head}, "cases": [\n' + ",\n".join(lines) + "\n]}\n"

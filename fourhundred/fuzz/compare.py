@@ -216,69 +216,55 @@ def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagr
         expected, actual = wanted, got
     found: list[tuple[str, str]] = []
     _diff_paths(expected, actual, "", found)
+    position = None
     if kind == "whole_game" and isinstance(actual, dict):
-        found = _first_divergence(expected, actual, found)
+        first_rejection = _first_difference(expected.get("rejected"), actual.get("rejected"))
+        first_hand = _first_difference(expected.get("hands"), actual.get("hands"), "after")
+        found = _first_divergence(found, rejection_first=first_rejection <= first_hand)
+        first = min(first_rejection, first_hand)
+        position = first if 0 <= first < _NO_DIFFERENCE else None
     if not found:
         return None
     paths = tuple(sorted({path for path, _ in found}))
-    if kind == "whole_game" and isinstance(actual, dict):
-        first = min(
-            _first_rejection_difference(expected.get("rejected"), actual.get("rejected")),
-            _first_hand_difference(expected.get("hands"), actual.get("hands")),
-        )
-        position = first if 0 <= first < 1 << 30 else None
-        return Disagreement(kind, variant, "wrong", paths, tuple(d for _, d in found), position)
-    return Disagreement(kind, variant, "wrong", paths, tuple(detail for _, detail in found))
+    return Disagreement(kind, variant, "wrong", paths, tuple(d for _, d in found), position)
 
 
 def _first_divergence(
-    expected: Json, actual: Json, found: list[tuple[str, str]]
+    found: list[tuple[str, str]], *, rejection_first: bool
 ) -> list[tuple[str, str]]:
     """For a whole game, only the earliest departure: later ones follow from it.
 
     A wrongly rejected (or wrongly accepted) action at index ``i`` comes before
-    a hand record that ends at or after ``i``; the final state comes last.
+    a hand record that ends at or after ``i`` (``rejection_first`` says which of
+    the two differs first); the final state comes last.
     """
     hand_found = [item for item in found if item[0].startswith("hands")]
     rejected_found = [item for item in found if item[0] == "rejected"]
     if hand_found and rejected_found:
-        first_rejection = _first_rejection_difference(
-            expected.get("rejected"), actual.get("rejected")
-        )
-        first_hand = _first_hand_difference(expected.get("hands"), actual.get("hands"))
-        return rejected_found if first_rejection <= first_hand else hand_found
+        return rejected_found if rejection_first else hand_found
     for group in (hand_found, rejected_found):
         if group:
             return group
     return found
 
 
-def _first_rejection_difference(expected: Any, actual: Any) -> int:
-    """Action index of the first rejection one side has and the other has not."""
+#: What :func:`_first_difference` says of two lists that agree.
+_NO_DIFFERENCE = 1 << 30
+
+
+def _first_difference(expected: Any, actual: Any, key: str | None = None) -> int:
+    """Action index of the first entry that differs, or that one list has and the
+    other has not: rejections (``[index, code]``), or hand records by their ``key``
+    ("after", the action that ended the hand). -1 when either side is not a list."""
     if not isinstance(expected, list) or not isinstance(actual, list):
         return -1
     for e, a in zip(expected, actual, strict=False):
         if not _strictly_equal(e, a):
-            return min(_index_of(e), _index_of(a))
-    longer = expected if len(expected) > len(actual) else actual
-    return (
-        _index_of(longer[min(len(expected), len(actual))])
-        if len(expected) != len(actual)
-        else 1 << 30
-    )
-
-
-def _first_hand_difference(expected: Any, actual: Any) -> int:
-    """Action index ending the first hand record that differs."""
-    if not isinstance(expected, list) or not isinstance(actual, list):
-        return -1
-    for e, a in zip(expected, actual, strict=False):
-        if not _strictly_equal(e, a):
-            return min(_index_of(e, "after"), _index_of(a, "after"))
+            return min(_index_of(e, key), _index_of(a, key))
     if len(expected) != len(actual):
         longer = expected if len(expected) > len(actual) else actual
-        return _index_of(longer[min(len(expected), len(actual))], "after")
-    return 1 << 30
+        return _index_of(longer[min(len(expected), len(actual))], key)
+    return _NO_DIFFERENCE
 
 
 def _index_of(item: Any, key: str | None = None) -> int:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.conformance.games import bad_deal
 from fourhundred.reference import engine
 from fourhundred.reference.engine import Bid, Deal, GameState, Phase, Play, ThrowIn
 from fourhundred.reference.players import HeuristicPlayer
@@ -65,7 +66,7 @@ def random_game(rng: random.Random, rules: Rules, max_hands: int = 30) -> Json:
             break
         deal = engine.deal_from_seed(f"{seed}/{number}", state.dealer, rules)
         if rng.random() < ILLEGAL_CHANCE:
-            actions.append(rng.choice(("bid 4", "play 2C", "throw-in", _bad_deal(deal))))
+            actions.append(rng.choice(("bid 4", "play 2C", "throw-in", bad_deal(deal))))
         state = engine.apply_unchecked(state, deal)
         actions.append(str(deal))
         while state.phase in (Phase.BIDDING, Phase.PLAY) and state.hand_number == number:
@@ -86,13 +87,6 @@ def random_game(rng: random.Random, rules: Rules, max_hands: int = 30) -> Json:
     if state.phase is Phase.GAME_OVER and rng.random() < 0.3:
         actions.append(str(engine.deal_from_seed(f"{seed}/over", 0, rules)))  # game_over
     return {"first_dealer": first_dealer, "actions": actions}
-
-
-def _bad_deal(deal: Deal) -> str:
-    """The deal with North's first card given to West as well (bad_deal)."""
-    hands = [list(hand) for hand in deal.hands]
-    hands[1][0] = hands[0][0]
-    return str(Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))))
 
 
 def _illegal_action(rng: random.Random, state: GameState) -> str:
