@@ -44,6 +44,8 @@ STARTUP_TIMEOUT = 30.0
 DEFAULT_WINDOW = 64
 STDERR_LIMIT = 1 << 20
 STDERR_TAIL = 2000
+#: Seconds to wait, once an adapter's output has ended, for the rest of its stderr.
+STDERR_GRACE = 1.0
 MAX_RESTARTS_IN_A_ROW = 3
 #: The command that starts the bundled reference adapter (the default ``--adapter``).
 REFERENCE_ADAPTER = (sys.executable, "-m", "fourhundred.conformance.adapter")
@@ -224,9 +226,18 @@ class AdapterProcess:
         selector.register(stderr, selectors.EVENT_READ, "err")
         pending = b""
         open_streams = 2
+        # When the adapter's output ends, its last words on stderr may still be
+        # in the pipe: the end is announced once stderr has closed too, or after
+        # a short grace (a grandchild may hold stderr open).
+        output_ended_at: float | None = None
         while open_streams:
+            grace = None
+            if output_ended_at is not None:
+                grace = STDERR_GRACE - (time.monotonic() - output_ended_at)
+                if grace <= 0:
+                    break
             try:
-                ready = [key.data for key, _ in selector.select()]
+                ready = [key.data for key, _ in selector.select(grace)]
             except (OSError, ValueError):  # the streams were closed under us: the adapter is gone
                 self.lines.put(None)
                 return
@@ -242,7 +253,7 @@ class AdapterProcess:
                     if name == "out":
                         if pending:
                             self.lines.put((pending, self.stderr_bytes))
-                        self.lines.put(None)
+                        output_ended_at = time.monotonic()
                     continue
                 if name == "out":
                     pending += chunk
@@ -260,6 +271,7 @@ class AdapterProcess:
                     ):
                         self._stderr_kept -= len(self._stderr.popleft())
         selector.close()
+        self.lines.put(None)
 
     def stderr_tail(self, limit: int = STDERR_TAIL) -> str:
         """The last ``limit`` characters the adapter wrote to standard error."""
