@@ -127,8 +127,3 @@ def lookup(table: Mapping[int, int], key: IntLike, default: IntLike) -> IntLike:
     for entry, value in sorted(table.items(), reverse=True):
         result = ite(key == entry, value, result)
     return result
-
-
-def count_true(conditions: Iterable[BoolLike]) -> IntLike:
-    """How many of the conditions hold."""
-    return sum_(ite(condition, 1, 0) for condition in conditions)

@@ -29,7 +29,6 @@ from fourhundred.spec.logic import (
     IntLike,
     all_,
     any_,
-    count_true,
     floor_div,
     is_one_of,
     ite,
@@ -239,21 +238,18 @@ class Rules:
             return risen + (switch - standard)
         return switch
 
-    def counted_bid(self, bid: IntLike, own_score: IntLike, scores: Sequence[IntLike]) -> IntLike:
+    def counted_bid(self, bid: IntLike, own_score: IntLike, highest_score: IntLike) -> IntLike:
         """What one bid adds to the bid total: its number of tricks, or its
         value in points under ``table_measure=values`` (pagat §"Bidding": "the
         sum of all the bid values"; ambiguity ``table-measure``)."""
         if self.table_measure == "tricks":
             return bid
-        return self.bid_value(bid, own_score, self.table_score_for_values(scores))
-
-    def table_score_for_values(self, scores: Sequence[IntLike]) -> IntLike:
-        """The highest score at the table (used when values depend on any player's score)."""
-        return max_(*scores)
+        return self.bid_value(bid, own_score, highest_score)
 
     def bid_total(self, bids: Sequence[IntLike], scores: Sequence[IntLike]) -> IntLike:
         """The bid total compared with the table minimum."""
-        return sum_(self.counted_bid(bids[s], scores[s], scores) for s in range(4))
+        highest = max_(*scores)
+        return sum_(self.counted_bid(bids[s], scores[s], highest) for s in range(4))
 
     def hand_is_played(self, bids: Sequence[IntLike], scores: Sequence[IntLike]) -> BoolLike:
         """Whether the hand is played (True) or thrown in and redealt (False).
@@ -355,7 +351,7 @@ class Rules:
         self, scores: Sequence[IntLike], bids: Sequence[IntLike], tricks: Sequence[IntLike]
     ) -> tuple[IntLike, IntLike, IntLike, IntLike]:
         """Every player's score after a played hand (scores kept per player)."""
-        highest = self.table_score_for_values(scores)
+        highest = max_(*scores)
         return tuple(
             scores[s] + self.score_change(bids[s], tricks[s], scores[s], highest) for s in range(4)
         )
@@ -539,7 +535,3 @@ class Rules:
             *(all_(t >= 0, t <= TRICKS_PER_HAND) for t in tricks),
             sum_(tricks) == TRICKS_PER_HAND,
         )
-
-    def qualifying_teams(self, scores: Sequence[IntLike], target: IntLike) -> IntLike:
-        """How many teams meet the winning condition at a target."""
-        return count_true(self.team_qualifies(t, scores, target) for t in (0, 1))
