@@ -10,12 +10,12 @@ For property tests of your own implementation::
         assert my_engine.settle(case["input"]) == case["expected"]
 
 The strategies put their weight where the rules bite, as the fuzzer's
-generators do (:mod:`fourhundred.fuzz.inputs`): scores on both sides of every
+generators do (:mod:`fourhundred.conformance.inputs`): scores on both sides of every
 band edge (29/30, 39/40, 49/50), near the target, partners on 0 and 1,
 negative scores, big bids and 13, hands thrown in. They are built from
 Hypothesis primitives so a failing example shrinks well (scores toward 0,
 tricks toward North, cards toward the two of clubs), and every value they
-draw is *valid* for its kind (:func:`fourhundred.fuzz.inputs.is_valid`):
+draw is *valid* for its kind (:func:`fourhundred.conformance.inputs.is_valid`):
 legal bids, tricks adding to 13, scored hands that are played. Expected
 values in :func:`cases` come from the executable specification.
 """
@@ -28,7 +28,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from fourhundred.fuzz import inputs
+from fourhundred.conformance import inputs
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 from fourhundred.spec.registry import all_readings, load, names

@@ -14,9 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fourhundred import strategies
-from fourhundred.conformance import kinds
+from fourhundred.conformance import inputs, kinds
 from fourhundred.conformance.adapter import reference_or_game
-from fourhundred.fuzz import inputs
 from fourhundred.fuzz.cases import generated_cases
 from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.reference.fast import FastRules

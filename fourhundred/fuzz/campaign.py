@@ -33,8 +33,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
-from fourhundred.fuzz import inputs
 from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
 from fourhundred.fuzz.implementations import (
     AdapterError,

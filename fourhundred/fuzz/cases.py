@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import read_case_file, suite_version, write_case_file
 from fourhundred.errors import UserError
-from fourhundred.fuzz import inputs
 from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load

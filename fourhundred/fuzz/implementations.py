@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from fourhundred.conformance.inputs import fast_rules
 from fourhundred.conformance.kinds import RESULT_NAMES
 from fourhundred.fuzz.compare import Outcome
-from fourhundred.fuzz.inputs import fast_rules
 from fourhundred.reference.fast import CARD_INDEX, STRENGTH, FastRules
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load

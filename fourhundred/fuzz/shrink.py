@@ -2,7 +2,7 @@
 
 A greedy shrinker over the structured input (in the manner of Hypothesis's
 shrinker and of delta debugging), with one rule: a step is taken only if the
-new input is *valid* for its kind (:func:`fourhundred.fuzz.inputs.is_valid`),
+new input is *valid* for its kind (:func:`fourhundred.conformance.inputs.is_valid`),
 *smaller* by :func:`size` (a strict order, so shrinking always ends), and
 still departs from the reference in the *same way* (same kind, variant,
 status and differing output fields: :attr:`Disagreement.shape`), so it never
@@ -33,9 +33,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.conformance.inputs import is_valid
 from fourhundred.fuzz import games
 from fourhundred.fuzz.compare import Disagreement
-from fourhundred.fuzz.inputs import is_valid
 from fourhundred.reference.engine import Deal
 from fourhundred.spec.cards import FULL_DECK, SUITS
 from fourhundred.spec.model import Rules
