@@ -1,0 +1,273 @@
+"""Reading and writing what crosses the project's edge, safely.
+
+Everything a user or an adapter hands the harness (case files, transcripts,
+baselines, fuzz state, adapter answers) is read through :func:`parse_json` or
+:func:`read_json_file`, which turn every way JSON can be hostile into one
+:class:`~fourhundred.errors.UserError` (or :class:`JsonInputError`) naming
+what and where: bytes that are not UTF-8, nesting deeper than
+:data:`MAX_DEPTH`, integers longer than :data:`MAX_INT_DIGITS` digits,
+``NaN``/``Infinity`` or numbers that overflow to infinity (``1e999``),
+strings holding unpaired surrogates, files too large to hold, and paths that
+are not regular files (a FIFO would block the reader forever; a symlink loop
+or a dangling link cannot be opened).
+
+Every file the project writes goes through :func:`write_text_atomically`:
+a temporary file beside the target, then a rename, so an interrupted run never
+leaves a half-written report. Outside text that reaches a terminal, a Rich
+console or an XML report passes :func:`terminal_text`, :func:`console_text` or
+:func:`xml_text` first.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fourhundred.errors import UserError
+
+#: The deepest nesting accepted in any JSON the project reads (case files nest 4 deep).
+MAX_DEPTH = 64
+#: The most digits an integer may have (scores and seeds need far fewer).
+MAX_INT_DIGITS = 40
+#: The largest JSON file read whole (case files of the suite are well under 2 MB).
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+class JsonInputError(UserError):
+    """JSON that cannot be accepted; the message says why and where."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {digits} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+)
+
+
+def _check_tree(value: Any, max_depth: int) -> str | None:
+    """Why a decoded value is not acceptable (None: it is): too deep, or a string
+    holding an unpaired surrogate. Iterative, so no nesting can exhaust the stack."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"the string {item[:30]!r} holds an unpaired surrogate"
+            continue
+        if isinstance(item, dict | list):
+            if depth >= max_depth:
+                return f"it is nested more than {max_depth} deep"
+            children = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in children:
+                if isinstance(key, str):
+                    stack.append((key, depth + 1))
+                stack.append((child, depth + 1))
+    return None
+
+
+def parse_json(
+    data: str | bytes,
+    what: str,
+    *,
+    max_depth: int = MAX_DEPTH,
+    error: Callable[[str], Exception] = JsonInputError,
+) -> Any:
+    """The value of one JSON text, or ``error("WHAT: why")`` for anything hostile.
+
+    ``what`` names the text for the message (``"case file cases/x.json"``,
+    ``"the answer to case 12"``).
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            raise error(f"{what}: not UTF-8 (byte {problem.start})") from None
+    else:
+        text = data
+    try:
+        value, end = _DECODER.raw_decode(text, _skip_space(text, 0))
+    except RecursionError:
+        raise error(f"{what}: it is nested more than {max_depth} deep") from None
+    except ValueError as problem:
+        raise error(f"{what}: not valid JSON ({_short(problem)})") from None
+    if _skip_space(text, end) != len(text):
+        raise error(f"{what}: not valid JSON (extra data at character {end})")
+    why = _check_tree(value, max_depth)
+    if why is not None:
+        raise error(f"{what}: {why}")
+    return value
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, start: int) -> int:
+    match = _SPACE.match(text, start)
+    return match.end() if match else start
+
+
+def _short(problem: ValueError) -> str:
+    message = str(problem)
+    return message if len(message) <= 120 else message[:119] + "…"
+
+
+def read_json_file(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """The JSON value of a regular file, or :class:`JsonInputError` saying why not.
+
+    ``what`` names the file's role (``"case file"``, ``"transcript"``); the
+    message adds the path. A FIFO, a device or a folder is refused before it is
+    opened (reading a FIFO would block forever); so is a file over ``max_bytes``.
+    """
+    where = f"{what} {path}"
+    raw = read_bytes(path, what, max_bytes=max_bytes)
+    return parse_json(raw, where)
+
+
+def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, refusing what is not one (see :func:`read_json_file`)."""
+    where = f"{what} {path}"
+    try:
+        info = os.stat(path)
+    except OSError as problem:
+        raise JsonInputError(f"{where}: {_os_reason(problem)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise JsonInputError(f"{where}: is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise JsonInputError(f"{where}: is not a regular file (a FIFO, socket or device)")
+    if info.st_size > max_bytes:
+        raise JsonInputError(f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole")
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as problem:
+        raise JsonInputError(f"{where}: {_os_reason(problem)}") from None
+    if len(data) > max_bytes:
+        raise JsonInputError(f"{where}: more than the {max_bytes} bytes read whole")
+    return data
+
+
+def _os_reason(problem: OSError) -> str:
+    """An OS error in words, without the path Python repeats (the caller names it)."""
+    import errno
+
+    if problem.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    if problem.errno == errno.ENOENT:
+        return "no such file (or a link to nothing)"
+    return problem.strerror or type(problem).__name__
+
+
+class OutputError(UserError):
+    """A file could not be written; the message names it and says why."""
+
+
+def write_text_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` so that readers see the old file or the
+    whole new one, never a part: a temporary file in the same folder, then a rename.
+
+    A path that exists and is not a regular file (``/dev/stdout``, ``/dev/full``,
+    a FIFO) is written in place, since it cannot be renamed over. Any failure
+    (no such folder, no permission, a full disk) is an :class:`OutputError`
+    naming the path; the temporary file is removed.
+    """
+    target = Path(path)
+    data = text.encode("utf-8")
+    try:
+        existing = os.stat(target)
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        if stat.S_ISDIR(existing.st_mode):
+            raise OutputError(f"cannot write {path}: it is a folder")
+        try:
+            with open(target, "wb") as stream:
+                stream.write(data)
+        except OSError as problem:
+            raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
+        return
+    folder = target.parent
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as problem:
+        raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if existing is not None:
+            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except OSError as problem:
+        with _suppress_os_error():
+            os.unlink(temporary)
+        raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
+
+
+class _suppress_os_error:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> bool:
+        return isinstance(value, OSError)
+
+
+# ----------------------------------------------------------------------
+# Outside text shown to people
+# ----------------------------------------------------------------------
+
+#: C0 and C1 control characters other than newline and tab, and DEL.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with every control character (terminal escapes, NUL, bell…) shown
+    as a visible ``\\xNN`` escape instead of acted on."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+def console_text(text: str) -> str:
+    """Outside text for a Rich console: control characters made visible and Rich
+    markup escaped, so ``[/opt/engine]`` prints as it is and cannot close a style."""
+    from rich.markup import escape
+
+    return escape(terminal_text(text))
+
+
+#: Characters XML 1.0 cannot hold at all (even escaped), and unpaired surrogates.
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def xml_text(text: str) -> str:
+    """Outside text for an XML report: characters XML cannot hold shown as ``\\xNN``
+    (the caller still escapes ``<``, ``&`` and quotes as usual)."""
+    return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
