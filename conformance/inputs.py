@@ -2,7 +2,7 @@
 
 Uniform noise rarely lands where an implementation goes wrong: a score of
 exactly 30 (the first score band, qahwa §"Bidding"), a partner on 0 or 1
-(the partner condition, qahwa §"Scoring"), two teams crossing the target in
+(the partner condition, qahwa §"Winning"), two teams crossing the target in
 the same hand, a bid of 13, a deal thrown in. This module is the one place
 that names those values (the *edges*, each with the rule that makes it one)
 and the one place that builds inputs from them:
@@ -78,14 +78,14 @@ RISING_EDGES: tuple[int, ...] = tuple(band_edge(band) for band in range(1, 5))
 #: §"Minimum Bids", "increasing accordingly"; ambiguity ``own-minimum-growth``).
 UNBIDDABLE_EDGE: int = band_edge(TRICKS_PER_HAND - 1)
 #: The score from which a table minimum rising one per band without end (11 from 0)
-#: would pass 52, all the tricks four players hold (ambiguity ``table-minimum-cap``,
+#: would pass 52, all the tricks four players hold (ambiguity ``table-minimum-growth``,
 #: reading 52): 53 from 440.
 TABLE_CAP_EDGE: int = band_edge(4 * TRICKS_PER_HAND - 11 + 1)
 #: No rule changes at 100, the first three-digit score: a control value far out,
 #: where an implementation that stores two digits or tables that stop at 99 goes wrong.
 THREE_DIGIT_EDGE: int = 100
-#: The partner condition: the other partner "above zero" (qahwa, pagat, arab3meyeh
-#: §"Scoring"; medallon §"Winning the Game") or "not negative" (ambiguity
+#: The partner condition: the other partner "above zero" (qahwa §"Winning"; pagat,
+#: arab3meyeh §"Scoring"; medallon §"Winning the Game") or "not negative" (ambiguity
 #: ``partner-at-zero``): -1, 0 and 1 decide it.
 PARTNER_EDGE: int = 0
 #: Scores a partner holds when the partner condition decides the game: two either side of 0.
@@ -94,7 +94,8 @@ PARTNER_EDGE_SCORES: tuple[int, ...] = tuple(range(PARTNER_EDGE - 2, PARTNER_EDG
 REDUCED_VALUE_BIDS: tuple[int, ...] = (5, 6)
 #: The smallest bid of qahwa's top value row: 10-13 are worth 40 (qahwa §"Scoring").
 TOP_ROW_BID: int = 10
-#: Bids worth 50 under pagat's option "any bid of 11 or more scores 50" (pagat §"Variations").
+#: Bids worth 50 under pagat's option "any bid of 11 or more scores 50" (pagat §"Variations";
+#: a 13 too under one reading, ambiguity ``eleven-plus-and-13``).
 FIFTY_BIDS: tuple[int, ...] = (11, 12)
 #: The bid of all the tricks, which decides the game where it is special (medallon,
 #: pagat-400, qahwa classic; :meth:`fourhundred.spec.model.Rules.is_special_bid`).
@@ -109,7 +110,7 @@ CLOSE_TO_TARGET: tuple[int, int] = (-6, 2)
 #: How far short of the target a leader in a race to it may be (one bid of 6 and a bit).
 RACE_SHORTFALL: int = 14
 #: How many band widths a target in force is raised when both teams qualify at once
-#: (``both_qualify=raise_target``, ambiguity ``both-qualify``): up to two raises.
+#: (``both_qualify=raise_target``, ambiguity ``both-teams-qualify``): up to two raises.
 TARGET_RAISES: tuple[int, ...] = (1, 2)
 #: The largest number of hands a generated whole game plays.
 MAX_GAME_HANDS = 30
@@ -123,7 +124,7 @@ def edge_scores(min_value: int, max_value: int) -> tuple[int, ...]:
 
 def target_edges(rules: Rules) -> tuple[int, ...]:
     """The targets a game under ``rules`` can be played to: the target and, under
-    ``both_qualify=raise_target``, every raise of it (ambiguity ``both-qualify``)."""
+    ``both_qualify=raise_target``, every raise of it (ambiguity ``both-teams-qualify``)."""
     if rules.both_qualify != "raise_target":
         return (rules.target,)
     return (rules.target, *(rules.target + BAND_WIDTH * n for n in TARGET_RAISES))
@@ -222,7 +223,7 @@ class Position:
 def is_target_in_force(rules: Rules, target: int) -> bool:
     """Whether a game under ``rules`` can be played to ``target``: the target itself, or
     under ``both_qualify=raise_target`` the target raised by whole bands (ambiguity
-    ``both-qualify``)."""
+    ``both-teams-qualify``)."""
     if rules.both_qualify == "raise_target":
         return target >= rules.target and (target - rules.target) % BAND_WIDTH == 0
     return target == rules.target
