@@ -7,10 +7,11 @@ the same hand, a bid of 13, a deal thrown in. This module is the one place
 that names those values (the *edges*, each with the rule that makes it one)
 and the one place that builds inputs from them:
 
-* :ref:`edges <edges>`: band edges, partner edges, special bids, target
-  offsets, each a documented constant derived from the specification's own
-  constants (:data:`fourhundred.spec.model.BAND_START`, ``BAND_WIDTH``,
-  :data:`fourhundred.spec.cards.TRICKS_PER_HAND`);
+* *edges*: band edges, partner edges, special bids, target offsets, each a
+  documented constant derived from the specification's own constants
+  (:data:`fourhundred.spec.model.BAND_START`, ``BAND_WIDTH``,
+  :data:`fourhundred.spec.cards.TRICKS_PER_HAND`) and citing the rule that
+  makes it an edge;
 * *named selections* of those edges, one per consumer that needs its own
   (the suite's deterministic grids in :mod:`fourhundred.conformance.generate`,
   the mutants' differential questions in :mod:`fourhundred.conformance.mutants`,
