@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance import coverage, inputs, kinds
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
@@ -42,8 +42,6 @@ from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import names
 
 Json = dict[str, Any]
-#: Sample scores: 0, every band edge up to 60, and far out (negative, 99/100, 139/140).
-EDGE_SCORES = (-25, -1, 0, 1, 29, 30, 31, 39, 40, 49, 50, 59, 60, 99, 100, 139, 140, 200)
 
 
 # ----------------------------------------------------------------------
@@ -52,10 +50,10 @@ EDGE_SCORES = (-25, -1, 0, 1, 29, 30, 31, 39, 40, 49, 50, 59, 60, 99, 100, 139, 
 
 
 def bid_value_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
-    """Every bid at the reduced-value edges, judged on the own and the highest score."""
-    pairs = [(s, s) for s in (-12, 0, 29, 30, 49, 50)] + [(0, 30), (29, 30), (30, 0)]
+    """Every bid at the reduced-value edges, judged on the own and the highest score
+    (:data:`~fourhundred.conformance.inputs.SUITE_BID_VALUE_SCORES`)."""
     for bid in range(rules.min_bid, rules.max_bid + 1):
-        for own, highest in pairs:
+        for own, highest in inputs.SUITE_BID_VALUE_SCORES:
             yield (
                 {"bid": bid, "own_score": own, "highest_score": highest},
                 f"bid {bid} with own score {own}, highest score {highest}",
@@ -63,42 +61,31 @@ def bid_value_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
 
 
 def legal_bids_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
-    """The own score at every band edge."""
-    for own in EDGE_SCORES:
+    """The own score at every band edge (:data:`~fourhundred.conformance.inputs.SUITE_OWN_SCORES`)."""
+    for own in inputs.SUITE_OWN_SCORES:
         yield {"own_score": own}, f"legal bids on an own score of {own}"
-
-
-def _min_bids(rules: Rules, scores: Sequence[int]) -> list[int] | None:
-    mins = [int(rules.own_minimum_bid(s)) for s in scores]
-    return mins if all(m <= rules.max_bid for m in mins) else None
 
 
 def _raise_to(rules: Rules, bids: list[int], total: int, order: Sequence[int]) -> list[int] | None:
     """Raise bids (in seat order) until they add up to ``total`` tricks."""
-    bids = list(bids)
-    for seat in itertools.cycle(order):
-        if sum(bids) >= total:
-            break
-        if all(b >= rules.max_bid for b in bids):
-            return None
-        if bids[seat] < rules.max_bid:
-            bids[seat] += 1
-    return bids if sum(bids) == total else None
+    raised = inputs.raised_until(
+        bids, lambda b: sum(b) >= total, inputs.in_turn(order, rules.max_bid)
+    )
+    return raised if raised is not None and sum(raised) == total else None
 
 
 def table_minimum_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     """Scores at every band edge (one player or all four); bids one short, exactly
     at, and one over the minimum; and big bids that count double as values."""
-    highs = (-5, 0, 29, 30, 39, 40, 49, 50, 59, 60, 139, 140, 430, 440)
     vectors: list[list[int]] = []
-    for index, high in enumerate(highs):
+    for index, high in enumerate(inputs.SUITE_TABLE_SCORES):
         seat = index % 4
         vector = [min(high, 10) if high >= 0 else high] * 4
         vector[seat] = high
         vectors.append(vector)
         vectors.append([high] * 4)
     for scores in vectors:
-        mins = _min_bids(rules, scores)
+        mins = inputs.own_minimums(rules, scores)
         if mins is None:
             continue
         minimum = int(rules.table_minimum(scores))
@@ -115,18 +102,6 @@ def table_minimum_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
                 {"scores": scores, "bids": bids},
                 f"scores {scores}: {what} (table minimum {minimum})",
             )
-
-
-def _hand_cards(seed: int, size: int) -> list[str]:
-    """A deterministic hand of ``size`` cards."""
-    deck = list(cards.FULL_DECK)
-    # A small linear congruential shuffle: no dependence on random's algorithm.
-    state = seed * 2654435761 % 4294967296
-    for i in range(len(deck) - 1, 0, -1):
-        state = (state * 1103515245 + 12345) % 2147483648
-        j = state % (i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck[:size]
 
 
 def trick_winner_inputs() -> Iterator[tuple[Json, str]]:
@@ -150,7 +125,7 @@ def trick_winner_inputs() -> Iterator[tuple[Json, str]]:
     for trick, what in picked:
         yield {"trick": trick}, what
     for seed in range(60):
-        hand = _hand_cards(1000 + seed, 4)
+        hand = inputs.dealt_cards(1000 + seed, 4)
         yield {"trick": hand}, f"dealt trick #{seed}"
 
 
@@ -169,32 +144,10 @@ def legal_plays_inputs() -> Iterator[tuple[Json, str]]:
     for hand, led, what in picked:
         yield {"hand": hand, "led": led}, what
     for seed in range(40):
-        hand = _hand_cards(2000 + seed, 1 + seed % 13)
-        led_pool = _hand_cards(3000 + seed, 52)
+        hand = inputs.dealt_cards(2000 + seed, 1 + seed % 13)
+        led_pool = inputs.dealt_cards(3000 + seed, 52)
         led = next(card for card in led_pool if card not in hand)
         yield {"hand": hand, "led": None if seed % 5 == 0 else led}, f"dealt hand #{seed}"
-
-
-def _spread(total: int, seats: Sequence[int]) -> dict[int, int]:
-    """Split ``total`` tricks as evenly as possible over ``seats``."""
-    share, extra = divmod(total, len(seats))
-    return {seat: share + (1 if k < extra else 0) for k, seat in enumerate(seats)}
-
-
-def _played_bids(
-    rules: Rules, scores: Sequence[int], bids: list[int], fixed: int
-) -> list[int] | None:
-    """Raise the others' bids (not seat ``fixed``) until the hand is played."""
-    bids = list(bids)
-    for _ in range(60):
-        if bool(rules.hand_is_played(bids, scores)):
-            return bids
-        others = [s for s in range(4) if s != fixed and bids[s] < min(rules.max_bid, 6)]
-        if not others:
-            return None
-        seat = min(others, key=lambda s: bids[s])
-        bids[seat] += 1
-    return None
 
 
 def hand_scoring_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
@@ -202,7 +155,7 @@ def hand_scoring_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     a seat's score never depends on its partner's tricks."""
     for bid in range(rules.min_bid, rules.max_bid + 1):
         seat = bid % 4
-        for own in (0, 29, 30):
+        for own in inputs.SUITE_HAND_SCORES:
             scores = [10, 20, 5, 12]
             scores[seat] = own
             if int(rules.own_minimum_bid(own)) > bid:
@@ -210,17 +163,21 @@ def hand_scoring_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
             trick_options = [bid, bid - 1] + ([bid + 2] if bid + 2 <= 13 else [])
             for taken in trick_options:
                 others = [s for s in range(4) if s != seat]
-                mins = _min_bids(rules, scores)
+                mins = inputs.own_minimums(rules, scores)
                 if mins is None:
                     continue
                 bids = list(mins)
                 bids[seat] = bid
-                played = _played_bids(rules, scores, bids, seat)
+                played = inputs.raised_until(
+                    bids,
+                    inputs.played_at(rules, scores),
+                    inputs.lowest_but(seat, min(rules.max_bid, 6)),
+                )
                 if played is None:
                     continue
                 tricks = [0, 0, 0, 0]
                 tricks[seat] = taken
-                for other, count in _spread(13 - taken, others).items():
+                for other, count in inputs.spread_tricks(13 - taken, others).items():
                     tricks[other] = count
                 yield (
                     {"scores": scores, "bids": played, "tricks": tricks},
@@ -250,24 +207,6 @@ def _seat_options(rules: Rules, after: int, highest_guess: int) -> list[tuple[in
     return options
 
 
-def _tricks_for(bids: Sequence[int], made: Sequence[bool]) -> list[int] | None:
-    tricks = [b if m else 0 for b, m in zip(bids, made, strict=True)]
-    left = 13 - sum(tricks)
-    if left < 0:
-        return None
-    for seat in range(4):
-        if not made[seat]:
-            give = min(left, bids[seat] - 1)
-            tricks[seat] += give
-            left -= give
-    if left:
-        takers = [s for s in range(4) if made[s]]
-        if not takers:
-            return None
-        tricks[takers[0]] += left
-    return tricks
-
-
 def solve_hand(rules: Rules, after: Sequence[int], dealer: int) -> Json | None:
     """A played hand (scores before, legal bids, tricks) that ends on ``after``."""
     highest_guess = max(after)
@@ -276,7 +215,7 @@ def solve_hand(rules: Rules, after: Sequence[int], dealer: int) -> Json | None:
         bids = [o[0] for o in combo]
         made = [o[1] for o in combo]
         before = [o[2] for o in combo]
-        tricks = _tricks_for(bids, made)
+        tricks = inputs.tricks_making(bids, made)
         if tricks is None:
             continue
         if not bool(rules.bids_are_legal(bids, before)) or not bool(
@@ -311,17 +250,14 @@ def _after_vectors(target: int) -> list[tuple[list[int], str]]:
         ([t // 2, 5, t - t // 2 - 1, 6], "North-South's total one short of the target"),
         ([t, 5, 0, 6], "North-South's total the target with South on 0"),
         ([t + 1, 5, -1, 6], "North-South's total the target with South on -1"),
-        ([29, 30, 39, 40], "scores at band edges, nobody near the target"),
+        (list(inputs.SUITE_QUIET_SCORES), "scores at band edges, nobody near the target"),
     ]
 
 
 def game_outcome_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     """Scores landing on the target and on 0/1 for the partner, both teams
     qualifying, raised targets, and bids of 13 that decide the game."""
-    targets = [rules.target]
-    if rules.both_qualify == "raise_target":
-        targets.append(rules.target + 10)
-    for target in targets:
+    for target in inputs.target_edges(rules)[:2]:  # the target and its first raise
         for index, (after, what) in enumerate(_after_vectors(target)):
             hand = solve_hand(rules, after, dealer=index % 4)
             if hand is None:
@@ -346,7 +282,7 @@ def game_outcome_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
 
 
 def _thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
-    if rules.max_bid < 13:
+    if rules.max_bid < inputs.THIRTEEN:
         return
     t = rules.target
     scenarios: list[tuple[list[int], list[int], list[int], int, str]] = [

@@ -1,13 +1,31 @@
-"""Fast random inputs for every case kind, aimed at the states where rules bite.
+"""The one input layer: the values where rules bite, and inputs of every kind built on them.
 
 Uniform noise rarely lands where an implementation goes wrong: a score of
 exactly 30 (the first score band, qahwa §"Bidding"), a partner on 0 or 1
 (the partner condition, qahwa §"Winning"), two teams crossing the target in
-the same hand, a bid of 13, a deal thrown in. These generators draw from
-mixtures that put most of their weight there, and only some on plain
-uniform values. They use :class:`random.Random` directly (no Hypothesis) so
-a campaign can run tens of thousands of cases a second; the same ideas are
-exported as Hypothesis strategies in :mod:`fourhundred.strategies`.
+the same hand, a bid of 13, a deal thrown in. This module is the one place
+that names those values (the *edges*, each with the rule that makes it one)
+and the one place that builds inputs from them:
+
+* *edges*: band edges, partner edges, special bids, target offsets, each a
+  documented constant derived from the specification's own constants
+  (:data:`fourhundred.spec.model.BAND_START`, ``BAND_WIDTH``,
+  :data:`fourhundred.spec.cards.TRICKS_PER_HAND`) and citing the rule that
+  makes it an edge;
+* *named selections* of those edges, one per consumer that needs its own
+  (the suite's deterministic grids in :mod:`fourhundred.conformance.generate`,
+  the mutants' differential questions in :mod:`fourhundred.conformance.mutants`,
+  the fuzzer's random mixture below, the Hypothesis strategies of
+  :mod:`fourhundred.strategies`): a selection is a choice among the edges,
+  never a second list of them;
+* :class:`Position`: where a game stands between hands (scores, dealer,
+  target in force);
+* deterministic helpers the suite's grids use (:func:`raised_until`,
+  :func:`spread_tricks`, :func:`tricks_making`, :func:`dealt_cards`);
+* fast random generators, one per case kind (``<kind>_input(rng, rules)``),
+  drawing from mixtures that put most of their weight on the edges and some
+  on plain uniform values. They use :class:`random.Random` directly (no
+  Hypothesis) so a campaign can run tens of thousands of cases a second.
 
 Every generated input is *valid* for its kind (see :func:`is_valid`): bids
 legal for their bidders' scores, tricks adding to 13, a scored hand one that
@@ -17,43 +35,154 @@ it would say nothing about the rules.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import FULL_DECK, SUITS, TRUMP_SUIT
+from fourhundred.spec.cards import FULL_DECK, RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 
 Json = dict[str, Any]
 
-#: Scores on both sides of every band edge from 0 to 70 (30/39/40/49/50 ...).
-BAND_EDGE_SCORES: tuple[int, ...] = (
-    -1,
-    0,
-    1,
-    2,
-    29,
-    30,
-    31,
-    39,
-    40,
-    41,
-    49,
-    50,
-    51,
-    59,
-    60,
-    61,
-    69,
-    70,
-)
-#: Scores a partner holds when the partner condition decides the game.
-PARTNER_EDGE_SCORES: tuple[int, ...] = (-2, -1, 0, 1, 2)
-#: Bids that carry special rules somewhere: reduced values (5, 6), fifty (11, 12), the 13.
-SPECIAL_BIDS: tuple[int, ...] = (5, 6, 10, 11, 12, 13)
+
+# ----------------------------------------------------------------------
+# Edges: the values where some rule changes its answer
+# ----------------------------------------------------------------------
+
+
+def band_edge(band: int) -> int:
+    """The first score of score band ``band``: 1 is 30-39, 2 is 40-49 and so on
+    (:meth:`fourhundred.spec.model.Rules.score_band`; every source: "30-39", "40-49")."""
+    return BAND_START + BAND_WIDTH * (band - 1)
+
+
+def below_and_at(edge: int) -> tuple[int, int]:
+    """The last value before an edge and the edge itself."""
+    return (edge - 1, edge)
+
+
+def around(edge: int) -> tuple[int, int, int]:
+    """An edge with its neighbours on both sides."""
+    return (edge - 1, edge, edge + 1)
+
+
+#: The band edges where the minimums rise and the reduced values end: 30, 40, 50, 60.
+#: From 30 the own minimum is 3, from 40 4, from 50 5 and the table minimum 12/13/14
+#: (qahwa §"Bidding"; medallon §"Minimum Bids": "60-69: 6, increasing accordingly");
+#: from 30 the bids of 5 and 6 are worth 5 and 6 (qahwa §"Scoring").
+RISING_EDGES: tuple[int, ...] = tuple(band_edge(band) for band in range(1, 5))
+#: The score from which an own minimum rising one per band without end (2 from 0,
+#: 3 from 30 ...) passes the largest bid, 13: from 140 nobody can bid (medallon
+#: §"Minimum Bids", "increasing accordingly"; ambiguity ``own-minimum-growth``).
+UNBIDDABLE_EDGE: int = band_edge(TRICKS_PER_HAND - 1)
+#: The score from which a table minimum rising one per band without end (11 from 0)
+#: would pass 52, all the tricks four players hold (ambiguity ``table-minimum-growth``,
+#: reading 52): 53 from 440.
+TABLE_CAP_EDGE: int = band_edge(4 * TRICKS_PER_HAND - 11 + 1)
+#: No rule changes at 100, the first three-digit score: a control value far out,
+#: where an implementation that stores two digits or tables that stop at 99 goes wrong.
+THREE_DIGIT_EDGE: int = 100
+#: The partner condition: the other partner "above zero" (qahwa §"Winning"; pagat,
+#: arab3meyeh §"Scoring"; medallon §"Winning the Game") or "not negative" (ambiguity
+#: ``partner-at-zero``): -1, 0 and 1 decide it.
+PARTNER_EDGE: int = 0
+#: Scores a partner holds when the partner condition decides the game: two either side of 0.
+PARTNER_EDGE_SCORES: tuple[int, ...] = tuple(range(PARTNER_EDGE - 2, PARTNER_EDGE + 3))
+#: Bids worth a reduced value from 30 points: 5 = 5, 6 = 6 (qahwa §"Scoring").
+REDUCED_VALUE_BIDS: tuple[int, ...] = (5, 6)
+#: The smallest bid of qahwa's top value row: 10-13 are worth 40 (qahwa §"Scoring").
+TOP_ROW_BID: int = 10
+#: Bids worth 50 under pagat's option "any bid of 11 or more scores 50" (pagat §"Variations";
+#: a 13 too under one reading, ambiguity ``eleven-plus-and-13``).
+FIFTY_BIDS: tuple[int, ...] = (11, 12)
+#: The bid of all the tricks, which decides the game where it is special (medallon,
+#: pagat-400, qahwa classic; :meth:`fourhundred.spec.model.Rules.is_special_bid`).
+THIRTEEN: int = TRICKS_PER_HAND
+#: Bids that carry special rules somewhere: reduced values, the top row, fifty, the 13.
+SPECIAL_BIDS: tuple[int, ...] = (*REDUCED_VALUE_BIDS, TOP_ROW_BID, *FIFTY_BIDS, THIRTEEN)
+#: Offsets from the target (lowest, highest) of a score *near* it: from one made bid
+#: of 6 short (12 points, qahwa §"Scoring") to a few points past it.
+NEAR_TARGET: tuple[int, int] = (-12, 3)
+#: Offsets from the target of a score *close* to it: within one made bid of 6 or less.
+CLOSE_TO_TARGET: tuple[int, int] = (-6, 2)
+#: How far short of the target a leader in a race to it may be (one bid of 6 and a bit).
+RACE_SHORTFALL: int = 14
+#: How many band widths a target in force is raised when both teams qualify at once
+#: (``both_qualify=raise_target``, ambiguity ``both-teams-qualify``): up to two raises.
+TARGET_RAISES: tuple[int, ...] = (1, 2)
 #: The largest number of hands a generated whole game plays.
 MAX_GAME_HANDS = 30
+
+
+def edge_scores(min_value: int, max_value: int) -> tuple[int, ...]:
+    """Every score next to the partner edge or a band edge, from ``min_value`` to ``max_value``."""
+    edges = [PARTNER_EDGE, *(band_edge(b) for b in range(1, max(1, max_value // BAND_WIDTH) + 1))]
+    return tuple(sorted({s for e in edges for s in around(e) if min_value <= s <= max_value}))
+
+
+def target_edges(rules: Rules) -> tuple[int, ...]:
+    """The targets a game under ``rules`` can be played to: the target and, under
+    ``both_qualify=raise_target``, every raise of it (ambiguity ``both-teams-qualify``)."""
+    if rules.both_qualify != "raise_target":
+        return (rules.target,)
+    return (rules.target, *(rules.target + BAND_WIDTH * n for n in TARGET_RAISES))
+
+
+# ----------------------------------------------------------------------
+# Named selections of the edges, one per consumer that needs its own
+# ----------------------------------------------------------------------
+
+#: The fuzzer's band-edge draw: every score within one of a band edge up to 70
+#: (the bands a game to 41 or 61 crosses), and the partner's from -1 to 2.
+FUZZ_EDGE_SCORES: tuple[int, ...] = tuple(
+    sorted({s for s in PARTNER_EDGE_SCORES if s >= -1} | set(edge_scores(-1, 70)))
+)
+#: Both sides of every edge where a minimum or a value changes (29/30 ... 59/60, 139/140),
+#: and 31: the mutants' differential questions draw their edge scores from these.
+EDGE_GRID: tuple[int, ...] = tuple(
+    sorted(
+        {s for e in (*RISING_EDGES, UNBIDDABLE_EDGE) for s in below_and_at(e)} | {BAND_START + 1}
+    )
+)
+#: The suite's own scores (``legal_bids``): the edge grid, the partner edge, the
+#: three-digit control, and far out both ways (a negative score is in band 0:
+#: ambiguity ``negative-scores``).
+SUITE_OWN_SCORES: tuple[int, ...] = tuple(
+    sorted({*EDGE_GRID, *around(PARTNER_EDGE), *below_and_at(THREE_DIGIT_EDGE), -25, 200})
+)
+#: The suite's leading scores for ``table_minimum``, in order (each is one seat's
+#: score, the others capped at 10, then every seat's): negative, 0, both sides of every
+#: rising edge and of the unbiddable edge, and the band before and at the table cap edge.
+SUITE_TABLE_SCORES: tuple[int, ...] = (
+    -5,
+    PARTNER_EDGE,
+    *(s for e in (*RISING_EDGES, UNBIDDABLE_EDGE) for s in below_and_at(e)),
+    TABLE_CAP_EDGE - BAND_WIDTH,
+    TABLE_CAP_EDGE,
+)
+#: The suite's (own, highest) score pairs for ``bid_value``: the reduced values turn
+#: on at 30 (qahwa §"Scoring"), on the own or the highest score (ambiguity
+#: ``reduced-values-scope``), so both alike at each side of 30 and 50, and split across 30.
+SUITE_BID_VALUE_SCORES: tuple[tuple[int, int], ...] = (
+    *(
+        (s, s)
+        for s in (-12, PARTNER_EDGE, *below_and_at(RISING_EDGES[0]), *below_and_at(RISING_EDGES[2]))
+    ),
+    (PARTNER_EDGE, RISING_EDGES[0]),
+    below_and_at(RISING_EDGES[0]),
+    (RISING_EDGES[0], PARTNER_EDGE),
+)
+#: The suite's own scores for ``hand_scoring``: 0 and both sides of the reduced-value edge.
+SUITE_HAND_SCORES: tuple[int, ...] = (PARTNER_EDGE, *below_and_at(RISING_EDGES[0]))
+#: Scores at the first two band edges, a position where nobody is near the target
+#: (the suite's ``game_outcome`` grid).
+SUITE_QUIET_SCORES: tuple[int, ...] = (
+    *below_and_at(RISING_EDGES[0]),
+    *below_and_at(RISING_EDGES[1]),
+)
 
 
 _FAST: dict[int, tuple[Rules, FastRules]] = {}
@@ -69,6 +198,161 @@ def fast_rules(rules: Rules) -> FastRules:
 
 
 # ----------------------------------------------------------------------
+# Positions
+# ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a game stands between hands: the scores by seat (N, W, S, E), the
+    dealer of the next hand, and the target in force (what
+    :meth:`fourhundred.spec.model.Rules.hand_result` takes besides the hand itself)."""
+
+    scores: tuple[int, int, int, int]
+    dealer: int
+    target_in_force: int
+
+    def as_json(self) -> Json:
+        """The position's fields as they appear in a ``game_outcome`` input."""
+        return {
+            "scores": list(self.scores),
+            "dealer": self.dealer,
+            "target_in_force": self.target_in_force,
+        }
+
+
+def is_target_in_force(rules: Rules, target: int) -> bool:
+    """Whether a game under ``rules`` can be played to ``target``: the target itself, or
+    under ``both_qualify=raise_target`` the target raised by whole bands (ambiguity
+    ``both-teams-qualify``)."""
+    if rules.both_qualify == "raise_target":
+        return target >= rules.target and (target - rules.target) % BAND_WIDTH == 0
+    return target == rules.target
+
+
+def is_valid_position(rules: Rules, position: Position) -> bool:
+    """Whether a position is one a hand can start from: a dealer seat, a target in
+    force, and every player with a legal bid."""
+    return (
+        0 <= position.dealer <= 3
+        and is_target_in_force(rules, position.target_in_force)
+        and all(biddable(rules, s) for s in position.scores)
+    )
+
+
+def position(rng: random.Random, rules: Rules) -> Position:
+    """A position to start a hand from (see :func:`is_valid_position`): a target in
+    force, scores drawn around it (:func:`four_scores`), any dealer."""
+    target = target_in_force(rng, rules)
+    north, west, south, east = four_scores(rng, rules, target)
+    return Position((north, west, south, east), rng.randrange(4), target)
+
+
+# ----------------------------------------------------------------------
+# Deterministic helpers of the suite's grids
+# ----------------------------------------------------------------------
+
+#: Picks the seat whose bid rises next, or None when no seat may rise.
+SeatPicker = Callable[[Sequence[int]], int | None]
+
+
+def raised_until(
+    bids: Sequence[int], done: Callable[[Sequence[int]], bool], next_seat: SeatPicker
+) -> list[int] | None:
+    """Raise one bid at a time, at the seat ``next_seat`` picks, until ``done``; None
+    when no seat may rise first. Every way of raising bids here goes through this."""
+    raised = list(bids)
+    while not done(raised):
+        seat = next_seat(raised)
+        if seat is None:
+            return None
+        raised[seat] += 1
+    return raised
+
+
+def played_at(rules: Rules, scores: Sequence[int]) -> Callable[[Sequence[int]], bool]:
+    """Whether bids are played at these scores, by the specification's rule
+    (:meth:`fourhundred.spec.model.Rules.hand_is_played`)."""
+    return lambda bids: bool(rules.hand_is_played(bids, scores))
+
+
+def in_turn(order: Iterable[int], ceiling: int) -> SeatPicker:
+    """Seats in ``order``, round and round, skipping those at ``ceiling``."""
+    seats = itertools.cycle(order)
+
+    def next_seat(bids: Sequence[int]) -> int | None:
+        if all(b >= ceiling for b in bids):
+            return None
+        return next(s for s in seats if bids[s] < ceiling)
+
+    return next_seat
+
+
+def lowest_but(fixed: int, ceiling: int) -> SeatPicker:
+    """The seat (not ``fixed``) with the lowest bid below ``ceiling``, the first on a tie."""
+
+    def next_seat(bids: Sequence[int]) -> int | None:
+        others = [s for s in range(4) if s != fixed and bids[s] < ceiling]
+        return min(others, key=lambda s: bids[s]) if others else None
+
+    return next_seat
+
+
+def at_random(rng: random.Random, ceiling: int) -> SeatPicker:
+    """Any seat below ``ceiling``."""
+
+    def next_seat(bids: Sequence[int]) -> int | None:
+        open_seats = [s for s in range(4) if bids[s] < ceiling]
+        return rng.choice(open_seats) if open_seats else None
+
+    return next_seat
+
+
+def own_minimums(rules: Rules, scores: Sequence[int]) -> list[int] | None:
+    """Each seat's own minimum bid, or None when some seat has no legal bid."""
+    lows = [int(rules.own_minimum_bid(s)) for s in scores]
+    return lows if all(low <= rules.max_bid for low in lows) else None
+
+
+def spread_tricks(total: int, seats: Sequence[int]) -> dict[int, int]:
+    """Split ``total`` tricks as evenly as possible over ``seats`` (the first ones get more)."""
+    share, extra = divmod(total, len(seats))
+    return {seat: share + (1 if k < extra else 0) for k, seat in enumerate(seats)}
+
+
+def tricks_making(bids: Sequence[int], made: Sequence[bool]) -> list[int] | None:
+    """Tricks adding to 13 with which exactly the bids marked ``made`` are made (each
+    failed bid one short or less, the rest to the first maker); None if impossible."""
+    tricks = [b if m else 0 for b, m in zip(bids, made, strict=True)]
+    left = TRICKS_PER_HAND - sum(tricks)
+    if left < 0:
+        return None
+    for seat in range(4):
+        if not made[seat]:
+            give = min(left, bids[seat] - 1)
+            tricks[seat] += give
+            left -= give
+    if left:
+        takers = [s for s in range(4) if made[s]]
+        if not takers:
+            return None
+        tricks[takers[0]] += left
+    return tricks
+
+
+def dealt_cards(seed: int, size: int) -> list[str]:
+    """A deterministic hand of ``size`` cards: a small linear congruential shuffle of
+    the deck, so that it never depends on :mod:`random`'s algorithm."""
+    deck = list(FULL_DECK)
+    state = seed * 2654435761 % 4294967296
+    for i in range(len(deck) - 1, 0, -1):
+        state = (state * 1103515245 + 12345) % 2147483648
+        j = state % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck[:size]
+
+
+# ----------------------------------------------------------------------
 # Scores, bids and tricks
 # ----------------------------------------------------------------------
 
@@ -78,9 +362,9 @@ def score(rng: random.Random, rules: Rules, target: int | None = None) -> int:
     aim = rules.target if target is None else target
     roll = rng.random()
     if roll < 0.30:
-        return rng.choice(BAND_EDGE_SCORES)
+        return rng.choice(FUZZ_EDGE_SCORES)
     if roll < 0.50:
-        return aim + rng.randint(-12, 3)
+        return aim + rng.randint(*NEAR_TARGET)
     if roll < 0.62:
         return rng.choice(PARTNER_EDGE_SCORES)
     if roll < 0.72:
@@ -120,7 +404,7 @@ def race_scores(rng: random.Random, rules: Rules, target: int) -> list[int]:
         leader = team + 2 * rng.randint(0, 1)
         partner = (leader + 2) % 4
         if team == 0 or both:
-            scores[leader] = target - rng.randint(0, 14)
+            scores[leader] = target - rng.randint(0, RACE_SHORTFALL)
         else:
             scores[leader] = playable_score(rng, rules, target)
         scores[partner] = (
@@ -164,28 +448,26 @@ def played_bids(
     fast = fast_rules(rules)
     lows = [fast.own_minimum_bid(s) for s in scores]
     top = rules.max_bid
+
+    def played(bids: Sequence[int]) -> bool:
+        return bool(fast.hand_is_played(bids, scores))
+
     for _attempt in range(6):
-        bids = list(lows)
+        start = list(lows)
         roll = rng.random()
         if roll < 0.12:
-            bids[rng.randrange(4)] = top
+            start[rng.randrange(4)] = top
         elif roll < 0.16:  # two big bids: two 13s can conflict
             first, second = rng.sample(range(4), 2)
-            bids[first] = bids[second] = top
-        for _ in range(60):
-            if fast.hand_is_played(bids, scores):
-                break
-            open_seats = [s for s in range(4) if bids[s] < top]
-            if not open_seats:
-                break
-            bids[rng.choice(open_seats)] += 1
-        if not fast.hand_is_played(bids, scores):
+            start[first] = start[second] = top
+        bids = raised_until(start, played, at_random(rng, top))
+        if bids is None:
             continue
         for _ in range(int(rng.expovariate(0.7)) if extra else 0):
             seat = rng.randrange(4)
             if bids[seat] < top:
                 bids[seat] += 1
-                if not fast.hand_is_played(bids, scores):
+                if not played(bids):
                     bids[seat] -= 1
         return bids
     return None
@@ -214,10 +496,27 @@ def tricks_for(rng: random.Random, bids: Sequence[int]) -> list[int]:
     return tricks
 
 
+def tricks_near(rng: random.Random, bids: Sequence[int]) -> list[int]:
+    """Tricks by seat adding to 13, each near its bid where possible (made or failed by one)."""
+    tricks = [max(0, b - rng.choice((0, 0, 1))) for b in bids]
+    while sum(tricks) > TRICKS_PER_HAND:
+        seat = rng.randrange(4)
+        if tricks[seat]:
+            tricks[seat] -= 1
+    tricks[rng.randrange(4)] += TRICKS_PER_HAND - sum(tricks)
+    return tricks
+
+
+def cut_tricks(rng: random.Random) -> list[int]:
+    """Tricks by seat adding to 13, cut at three uniform places (any split at all)."""
+    cuts = sorted(rng.randint(0, TRICKS_PER_HAND) for _ in range(3))
+    return [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], TRICKS_PER_HAND - cuts[2]]
+
+
 def target_in_force(rng: random.Random, rules: Rules) -> int:
     """The target, or under ``both_qualify=raise_target`` sometimes a raised one."""
     if rules.both_qualify == "raise_target" and rng.random() < 0.5:
-        return rules.target + BAND_WIDTH * rng.randint(1, 2)
+        return rules.target + BAND_WIDTH * rng.randint(TARGET_RAISES[0], TARGET_RAISES[-1])
     return rules.target
 
 
@@ -227,7 +526,7 @@ def target_in_force(rng: random.Random, rules: Rules) -> int:
 
 
 def _card_of_suit(rng: random.Random, suit: str) -> str:
-    return rng.choice("23456789TJQKA") + suit
+    return rng.choice(RANKS) + suit
 
 
 def trick(rng: random.Random) -> list[str]:
@@ -343,7 +642,22 @@ def whole_game_input(rng: random.Random, rules: Rules) -> Json:
     players (see :mod:`fourhundred.fuzz.games`)."""
     from fourhundred.fuzz import games
 
-    return games.random_game(rng, rules)
+    return games.random_game(rng, rules, MAX_GAME_HANDS)
+
+
+def scripted_games(seed_prefix: str) -> list[tuple[str, Json]]:
+    """``(variant, whole_game input)`` for every game the suite scripts
+    (:data:`fourhundred.conformance.games.GAMES` and ``SEATED_GAMES``), written
+    again from other seeds: ``seed_prefix/<the game's seed>``."""
+    from fourhundred.conformance import games
+
+    chosen = [(game, False) for game in games.GAMES] + [(game, True) for game in games.SEATED_GAMES]
+    result = []
+    for (variant, dealer, seed, _), seated in chosen:
+        first = (dealer + 1) % 4
+        script = games.play_scripted_game(variant, first, f"{seed_prefix}/{seed}", seated)
+        result.append((variant, {"first_dealer": first, "actions": script.actions}))
+    return result
 
 
 GENERATORS: Mapping[str, Callable[[random.Random, Rules], Json]] = {
@@ -435,11 +749,11 @@ def is_valid(kind: str, rules: Rules, data: Mapping[str, Any]) -> bool:
         if kind == "hand_scoring":
             return True
         dealer, target = _field(data, "dealer"), _field(data, "target_in_force")
-        if not (_is_int(dealer) and 0 <= dealer <= 3 and _is_int(target)):
-            return False
-        if rules.both_qualify == "raise_target":
-            return bool(target >= rules.target and (target - rules.target) % BAND_WIDTH == 0)
-        return bool(target == rules.target)
+        return (
+            _is_int(dealer)
+            and _is_int(target)
+            and is_valid_position(rules, Position((*scores,), dealer, target))
+        )
     if kind == "whole_game":
         actions = _field(data, "actions")
         return (

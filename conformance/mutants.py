@@ -31,9 +31,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance import adapter, coverage, kinds
+from fourhundred.conformance import adapter, coverage, inputs, kinds
 from fourhundred.spec.cards import FULL_DECK
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import BAND_WIDTH, Rules
 
 Patch = Callable[[], Callable[[], None]]
 
@@ -536,15 +536,16 @@ def applied(name: str) -> Iterator[None]:
 
 
 def _score(rng: random.Random, target: int) -> int:
-    """A score: anywhere, at a band edge, near the target, or near zero."""
+    """A score: anywhere, at a band edge, close to the target, or near the partner edge
+    (the edges of :mod:`fourhundred.conformance.inputs`)."""
     family = rng.randrange(4)
     if family == 0:
-        return rng.randint(-40, 160)
+        return rng.randint(-40, inputs.UNBIDDABLE_EDGE + 20)
     if family == 1:
-        return rng.choice((29, 30, 31, 39, 40, 49, 50, 59, 60, 139, 140))
+        return rng.choice(inputs.EDGE_GRID)
     if family == 2:
-        return rng.randint(target - 6, target + 2)
-    return rng.randint(-2, 3)
+        return target + rng.randint(*inputs.CLOSE_TO_TARGET)
+    return rng.randint(inputs.PARTNER_EDGE - 2, inputs.PARTNER_EDGE + 3)
 
 
 def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, dict[str, Any]]]:
@@ -559,20 +560,21 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
             low = int(rules.own_minimum_bid(score))
             top = min(rules.max_bid, low + rng.choice((1, 3, 13)))
             bids.append(rng.randint(low, top) if low <= rules.max_bid else rules.max_bid)
-        cuts = sorted(rng.randint(0, 13) for _ in range(3))
-        tricks = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        tricks = inputs.cut_tricks(rng)
         if rng.random() < 0.5:  # tricks close to the bids: made and failed by one
-            tricks = _tricks_near(rng, bids)
-        if rng.random() < 0.15 and rules.max_bid == 13:  # a bid of 13, made or failed by one
+            tricks = inputs.tricks_near(rng, bids)
+        thirteen = inputs.THIRTEEN
+        if rng.random() < 0.15 and rules.max_bid == thirteen:  # a 13, made or failed by one
             seat = rng.randrange(4)
-            bids[seat] = 13
+            bids[seat] = thirteen
             if rng.random() < 0.3:
-                bids[(seat + rng.choice((1, 2, 3))) % 4] = 13
+                bids[(seat + rng.choice((1, 2, 3))) % 4] = thirteen
             tricks = [0, 0, 0, 0]
-            tricks[seat] = rng.choice((13, 12))
-            tricks[rng.choice([s for s in range(4) if s != seat])] += 13 - tricks[seat]
+            tricks[seat] = rng.choice((thirteen, thirteen - 1))
+            tricks[rng.choice([s for s in range(4) if s != seat])] += thirteen - tricks[seat]
         if rng.random() < 0.1:  # both teams alike: mirrored scores and bids, both partners made
-            a, c = rng.randint(rules.target - 6, rules.target), rng.randint(-2, 10)
+            a = rules.target + rng.randint(inputs.CLOSE_TO_TARGET[0], 0)
+            c = rng.randint(inputs.PARTNER_EDGE - 2, 10)
             b1 = int(rules.own_minimum_bid(a))
             b2 = int(rules.own_minimum_bid(c))
             if b1 <= rules.max_bid and 2 * b1 + 2 * b2 <= 13:
@@ -582,7 +584,7 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
         rng.shuffle(deck)
         bid = rng.randint(rules.min_bid, rules.max_bid)
         target = rules.target + (
-            10 if rules.both_qualify == "raise_target" and rng.random() < 0.3 else 0
+            BAND_WIDTH if rules.both_qualify == "raise_target" and rng.random() < 0.3 else 0
         )
         questions += [
             (
@@ -614,29 +616,6 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
     return questions
 
 
-def _tricks_near(rng: random.Random, bids: list[int]) -> list[int]:
-    """Tricks adding to 13, each near its bid where possible."""
-    tricks = [max(0, b - rng.choice((0, 0, 1))) for b in bids]
-    while sum(tricks) > 13:
-        seat = rng.randrange(4)
-        if tricks[seat]:
-            tricks[seat] -= 1
-    tricks[rng.randrange(4)] += 13 - sum(tricks)
-    return tricks
-
-
-def _random_games() -> list[tuple[str, dict[str, Any]]]:
-    from fourhundred.conformance import games
-
-    result = []
-    chosen = [(game, False) for game in games.GAMES] + [(game, True) for game in games.SEATED_GAMES]
-    for (variant, dealer, seed, _), seated in chosen:
-        first = (dealer + 1) % 4
-        script = games.play_scripted_game(variant, first, f"differential/{seed}", seated)
-        result.append((variant, {"first_dealer": first, "actions": script.actions}))
-    return result
-
-
 def _answers(
     questions: list[tuple[str, str, dict[str, Any]]], game_inputs: list[tuple[str, dict[str, Any]]]
 ) -> list[Any]:
@@ -662,7 +641,7 @@ def behaviour_changes(names: list[str], seed: int = 400, count: int = 1500) -> d
     """For each mutant: does it change any answer on random questions or games?"""
     rng = random.Random(seed)
     questions = _random_questions(rng, count)
-    game_inputs = _random_games()
+    game_inputs = inputs.scripted_games("differential")
     original = _answers(questions, game_inputs)
     result = {}
     for name in names:

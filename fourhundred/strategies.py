@@ -1,23 +1,32 @@
-"""Hypothesis strategies for 400 and 41: scores, bids, hands, case inputs, whole cases and games.
+"""Hypothesis strategies for 400 and 41: scores, bids, hands, positions, case inputs, cases, games.
 
 For property tests of your own implementation::
 
     from hypothesis import given
     from fourhundred import strategies as fh
+    from fourhundred.spec.registry import load
 
-    @given(fh.cases("game_outcome", "qahwa-400"))
+    @given(fh.cases("game_outcome", load("qahwa-400")))
     def test_my_engine_settles_hands_like_the_reference(case):
         assert my_engine.settle(case["input"]) == case["expected"]
 
-The strategies put their weight where the rules bite, as the fuzzer's
-generators do (:mod:`fourhundred.conformance.inputs`): scores on both sides of every
-band edge (29/30, 39/40, 49/50), near the target, partners on 0 and 1,
-negative scores, big bids and 13, hands thrown in. They are built from
-Hypothesis primitives so a failing example shrinks well (scores toward 0,
-tricks toward North, cards toward the two of clubs), and every value they
-draw is *valid* for its kind (:func:`fourhundred.conformance.inputs.is_valid`):
-legal bids, tricks adding to 13, scored hands that are played. Expected
-values in :func:`cases` come from the executable specification.
+The strategies follow Hypothesis's own API style: bounds are ``min_value`` and
+``max_value`` (sizes ``min_size`` and ``max_size``), each argument takes one
+type (a rule set is a :class:`~fourhundred.spec.model.Rules` value: load one
+from a variant string with :func:`fourhundred.spec.registry.load`, or draw
+them with :func:`rule_sets`), and every argument is checked when the strategy
+is built: a bad one raises :class:`hypothesis.errors.InvalidArgument` at once,
+never halfway through a test run. No argument is a distribution hint.
+
+They put their weight where the rules bite, on the edges named by the input
+layer (:mod:`fourhundred.conformance.inputs`): scores on both sides of every
+band edge (29/30, 39/40, 49/50), near the target, partners on 0 and 1, big
+bids and 13, hands thrown in. They are built from Hypothesis primitives so a
+failing example shrinks well (scores toward 0, tricks toward North, cards
+toward the two of clubs), and every value they draw is *valid* for its kind
+(:func:`fourhundred.conformance.inputs.is_valid`): legal bids, tricks adding
+to 13, scored hands that are played. Expected values in :func:`cases` come
+from the executable specification.
 """
 
 from __future__ import annotations
@@ -26,12 +35,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import reject
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
-from fourhundred.conformance import inputs
-from fourhundred.spec.cards import FULL_DECK
-from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
-from fourhundred.spec.registry import all_readings, load, names
+from fourhundred.conformance import adapter, inputs, kinds
+from fourhundred.conformance.coverage import make_case
+from fourhundred.spec.cards import CARDS_PER_HAND, FULL_DECK
+from fourhundred.spec.model import Rules
+from fourhundred.spec.registry import VariantError, all_readings, get, names
 
 Json = dict[str, Any]
 
@@ -45,15 +57,64 @@ __all__ = [
     "four_bids",
     "hands",
     "partner_scores",
+    "positions",
     "rule_sets",
     "scores",
     "tricks",
     "whole_games",
 ]
 
+#: Where :func:`band_edge_scores` stops by default: one past the edge from which
+#: nobody can bid under an endlessly rising own minimum.
+DEFAULT_EDGE_MAX = inputs.UNBIDDABLE_EDGE + 1
 
-def _rules(rules: Rules | str) -> Rules:
-    return load(rules) if isinstance(rules, str) else rules
+
+# ----------------------------------------------------------------------
+# Argument checks (eager: when the strategy is built)
+# ----------------------------------------------------------------------
+
+
+def _check_int(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidArgument(f"{name}={value!r} must be an int")
+    return value
+
+
+def _check_optional_int(name: str, value: object) -> int | None:
+    return None if value is None else _check_int(name, value)
+
+
+def _check_bounds(min_value: object, max_value: object) -> tuple[int | None, int | None]:
+    low = _check_optional_int("min_value", min_value)
+    high = _check_optional_int("max_value", max_value)
+    if low is not None and high is not None and low > high:
+        raise InvalidArgument(f"min_value={low} is above max_value={high}")
+    return low, high
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(
+            f"rules={rules!r} must be a Rules value; load one from a variant string with "
+            "fourhundred.spec.registry.load, e.g. load('qahwa-400')"
+        )
+    return rules
+
+
+def _check_kind(kind: object, allowed: Sequence[str] = kinds.KINDS) -> str:
+    if not isinstance(kind, str) or kind not in allowed:
+        raise InvalidArgument(f"kind={kind!r} is not one of {', '.join(allowed)}")
+    return kind
+
+
+def _check_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{name}={value!r} must be a bool")
+    return value
+
+
+def _within(values: Sequence[int], low: int | None, high: int | None) -> list[int]:
+    return [v for v in values if (low is None or v >= low) and (high is None or v <= high)]
 
 
 # ----------------------------------------------------------------------
@@ -61,38 +122,73 @@ def _rules(rules: Rules | str) -> Rules:
 # ----------------------------------------------------------------------
 
 
-def band_edge_scores(top: int = 140) -> st.SearchStrategy[int]:
-    """Scores on both sides of every band edge up to ``top``: 29/30/31, 39/40/41 ..."""
-    edges = sorted(
-        {edge + offset for edge in range(BAND_START, top + 1, BAND_WIDTH) for offset in (-1, 0, 1)}
-        | {-1, 0, 1}
-    )
+def band_edge_scores(
+    min_value: int | None = None, max_value: int | None = None
+) -> st.SearchStrategy[int]:
+    """Scores next to an edge (:func:`fourhundred.conformance.inputs.edge_scores`): -1/0/1
+    around the partner edge and both sides of every band edge, 29/30/31, 39/40/41 ...,
+    from ``min_value`` (default -1) to ``max_value`` (default 141, past the score
+    from which an endlessly rising own minimum passes 13)."""
+    low, high = _check_bounds(min_value, max_value)
+    low = inputs.PARTNER_EDGE - 1 if low is None else low
+    high = max(low, DEFAULT_EDGE_MAX) if high is None else high
+    edges = inputs.edge_scores(low, high)
+    if not edges:
+        raise InvalidArgument(f"no score next to an edge lies in [{low}, {high}]")
     return st.sampled_from(edges)
 
 
 def partner_scores() -> st.SearchStrategy[int]:
-    """The scores that decide the partner condition: around 0."""
-    return st.sampled_from((-2, -1, 0, 1, 2))
+    """The scores that decide the partner condition: two either side of 0
+    (:data:`fourhundred.conformance.inputs.PARTNER_EDGE_SCORES`)."""
+    return st.sampled_from(inputs.PARTNER_EDGE_SCORES)
 
 
-def scores(target: int = 41, low: int = -60, high: int | None = None) -> st.SearchStrategy[int]:
-    """A player's score: band edges, near the target, around 0, or anywhere in [low, high]."""
-    top = target + 30 if high is None else high
+def scores(min_value: int | None = None, max_value: int | None = None) -> st.SearchStrategy[int]:
+    """A player's score from ``min_value`` to ``max_value`` (an open end when None),
+    often one next to an edge: the partner edge or a band edge."""
+    low, high = _check_bounds(min_value, max_value)
+    edge_low = inputs.PARTNER_EDGE - 2 if low is None else low
+    edge_high = DEFAULT_EDGE_MAX if high is None else high
+    edges = sorted(
+        set(_within(inputs.PARTNER_EDGE_SCORES, low, high))
+        | set(inputs.edge_scores(edge_low, edge_high) if edge_low <= edge_high else ())
+    )
+    anywhere = st.integers(low, high)
+    return st.one_of(anywhere, st.sampled_from(edges)) if edges else anywhere
+
+
+def _scores_near(target: int) -> st.SearchStrategy[int]:
+    """A score for a hand played to ``target``: anywhere below a band past it, next to
+    an edge, or near it (:data:`fourhundred.conformance.inputs.NEAR_TARGET`)."""
+    below, above = inputs.NEAR_TARGET
     return st.one_of(
-        st.integers(low, top),
-        band_edge_scores(),
-        st.integers(target - 12, target + 3),
-        partner_scores(),
+        scores(-60, target + 30), st.integers(target + below, target + above), partner_scores()
     )
 
 
-def bids(rules: Rules | str, own_score: int = 0) -> st.SearchStrategy[int]:
-    """A legal bid for a player on ``own_score`` (none if the own minimum is above the largest bid)."""
-    rules = _rules(rules)
-    low = inputs.fast_rules(rules).own_minimum_bid(own_score)
-    if low > rules.max_bid:
-        return st.nothing()
-    return st.one_of(st.integers(low, rules.max_bid), st.just(rules.max_bid))
+def bids(
+    rules: Rules,
+    own_score: int = 0,
+    *,
+    min_value: int | None = None,
+    max_value: int | None = None,
+) -> st.SearchStrategy[int]:
+    """A legal bid under ``rules`` for a player on ``own_score``, from ``min_value``
+    to ``max_value`` (by default every legal bid). Raises InvalidArgument when no
+    legal bid lies in range (as from 140 under an endlessly rising own minimum)."""
+    rules = _check_rules(rules)
+    own = _check_int("own_score", own_score)
+    low, high = _check_bounds(min_value, max_value)
+    legal_low = inputs.fast_rules(rules).own_minimum_bid(own)
+    top = min(rules.max_bid, rules.max_bid if high is None else high)
+    bottom = max(legal_low, legal_low if low is None else low)
+    if bottom > top:
+        raise InvalidArgument(
+            f"no legal bid in [{low}, {high}] for own_score={own} under {rules}: "
+            f"the legal bids are {legal_low} to {rules.max_bid}"
+        )
+    return st.one_of(st.integers(bottom, top), st.just(top))
 
 
 def tricks() -> st.SearchStrategy[list[int]]:
@@ -103,36 +199,37 @@ def tricks() -> st.SearchStrategy[list[int]]:
 
 
 def _biddable_scores(rules: Rules, target: int) -> st.SearchStrategy[list[int]]:
-    one = scores(target).filter(lambda s: inputs.biddable(rules, s))
+    one = _scores_near(target).filter(lambda s: inputs.biddable(rules, s))
     return st.lists(one, min_size=4, max_size=4)
 
 
-@st.composite
 def four_bids(
-    draw: st.DrawFn, rules: Rules | str, table_scores: Sequence[int], played: bool = False
-) -> list[int]:
-    """Four legal bids for these scores; with ``played``, raised (seat by seat, N first) until
-    the hand is played — or rejected if it cannot be."""
-    rules = _rules(rules)
-    chosen = [draw(bids(rules, score)) for score in table_scores]
+    rules: Rules, table_scores: Sequence[int], *, played: bool = False
+) -> st.SearchStrategy[list[int]]:
+    """Four legal bids for these scores (by seat); with ``played``, raised seat by seat,
+    North first, until the hand is played (draws where it cannot be are rejected)."""
+    rules = _check_rules(rules)
+    if not isinstance(table_scores, Sequence) or len(table_scores) != 4:
+        raise InvalidArgument(f"table_scores={table_scores!r} must be four scores, by seat")
+    table = [_check_int("table_scores[]", s) for s in table_scores]
+    played = _check_bool("played", played)
+    seat_bids = [bids(rules, score) for score in table]  # checks every seat can bid
+    chosen = st.tuples(*seat_bids).map(list)
     if not played:
         return chosen
     fast = inputs.fast_rules(rules)
-    seat = 0
-    for _ in range(60):
-        if fast.hand_is_played(chosen, table_scores):
-            return chosen
-        if all(b >= rules.max_bid for b in chosen):
-            break
-        if chosen[seat] < rules.max_bid:
-            chosen[seat] += 1
-        seat = (seat + 1) % 4
-    if fast.hand_is_played(chosen, table_scores):
-        return chosen
-    from hypothesis import reject
 
-    reject()
-    raise AssertionError("unreachable")
+    def raised(start: list[int]) -> list[int]:
+        result = inputs.raised_until(
+            start,
+            lambda b: bool(fast.hand_is_played(b, table)),
+            inputs.in_turn(range(4), rules.max_bid),
+        )
+        if result is None:
+            reject()  # no raise of these bids is played (a table comparison of "exactly")
+        return result
+
+    return chosen.map(raised)
 
 
 # ----------------------------------------------------------------------
@@ -145,9 +242,17 @@ def cards() -> st.SearchStrategy[str]:
     return st.sampled_from(FULL_DECK)
 
 
-def hands(min_size: int = 1, max_size: int = 13) -> st.SearchStrategy[list[str]]:
-    """A hand: distinct cards (13 for a dealt hand)."""
-    return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True)
+def hands(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[list[str]]:
+    """A hand: distinct cards, from ``min_size`` to ``max_size`` of them (at most 13,
+    the default; 13 for a dealt hand)."""
+    low = _check_int("min_size", min_size)
+    high = CARDS_PER_HAND if max_size is None else _check_int("max_size", max_size)
+    if not 0 <= low <= high <= CARDS_PER_HAND:
+        raise InvalidArgument(
+            f"min_size={low}, max_size={high}: a hand holds 0 to {CARDS_PER_HAND} cards, "
+            "min_size no more than max_size"
+        )
+    return st.lists(cards(), min_size=low, max_size=high, unique=True)
 
 
 def deals() -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
@@ -161,22 +266,59 @@ def deals() -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
 
 
 # ----------------------------------------------------------------------
-# Case inputs and whole cases
+# Rule sets and positions
 # ----------------------------------------------------------------------
 
 
 def rule_sets(variant: str | None = None) -> st.SearchStrategy[Rules]:
-    """A variant under its defaults or one non-default reading (every variant if None)."""
-    chosen = [variant] if variant is not None else list(names())
+    """A variant (a name or alias, e.g. ``"qahwa-400"``) under its defaults or one
+    non-default reading; every variant when None."""
+    if variant is None:
+        chosen = list(names())
+    else:
+        if not isinstance(variant, str):
+            raise InvalidArgument(f"variant={variant!r} must be a variant name or None")
+        try:
+            chosen = [get(variant).name]
+        except VariantError as error:
+            raise InvalidArgument(f"variant={variant!r}: {error}") from None
     return st.sampled_from([rules for name in chosen for rules in all_readings(name)])
 
 
-@st.composite
-def case_inputs(draw: st.DrawFn, kind: str, rules: Rules | str) -> Json:
+def positions(rules: Rules) -> st.SearchStrategy[inputs.Position]:
+    """A position to start a hand from under ``rules``
+    (:func:`fourhundred.conformance.inputs.is_valid_position`): a target in force,
+    scores around it from which everyone can bid, any dealer."""
+    rules = _check_rules(rules)
+    return st.sampled_from(inputs.target_edges(rules)).flatmap(
+        lambda target: st.builds(
+            lambda table, dealer: inputs.Position(
+                (table[0], table[1], table[2], table[3]), dealer, target
+            ),
+            _biddable_scores(rules, target),
+            st.integers(0, 3),
+        )
+    )
+
+
+# ----------------------------------------------------------------------
+# Case inputs and whole cases
+# ----------------------------------------------------------------------
+
+
+def case_inputs(kind: str, rules: Rules) -> st.SearchStrategy[Json]:
     """A valid input of a case kind under ``rules`` (see the module docstring)."""
-    rules = _rules(rules)
+    kind = _check_kind(kind)
+    rules = _check_rules(rules)
+    if kind == "whole_game":
+        return whole_games(rules)
+    return _case_input(kind, rules)
+
+
+@st.composite
+def _case_input(draw: st.DrawFn, kind: str, rules: Rules) -> Json:
     if kind == "bid_value":
-        own = draw(scores(rules.target))
+        own = draw(_scores_near(rules.target))
         highest = own + draw(st.one_of(st.just(0), st.integers(0, 60)))
         bid = draw(
             st.one_of(
@@ -189,53 +331,51 @@ def case_inputs(draw: st.DrawFn, kind: str, rules: Rules | str) -> Json:
             "highest_score": highest,
         }
     if kind == "legal_bids":
-        return {"own_score": draw(scores(rules.target))}
+        return {"own_score": draw(_scores_near(rules.target))}
     if kind == "trick_winner":
-        return {"trick": draw(hands(4, 4))}
+        return {"trick": draw(st.lists(cards(), min_size=4, max_size=4, unique=True))}
     if kind == "legal_plays":
-        hand = draw(hands())
+        hand = draw(hands(min_size=1))
         led = draw(st.one_of(st.none(), cards().filter(lambda c: c not in hand)))
         return {"hand": hand, "led": led}
-    if kind == "whole_game":
-        return draw(whole_games(rules))
-    target = rules.target
-    if kind == "game_outcome" and rules.both_qualify == "raise_target":
-        target += BAND_WIDTH * draw(st.integers(0, 2))
-    table_scores = draw(_biddable_scores(rules, target))
+    if kind == "game_outcome":
+        where = draw(positions(rules))
+        table = list(where.scores)
+    else:
+        table = draw(_biddable_scores(rules, rules.target))
     if kind == "table_minimum":
-        return {"scores": table_scores, "bids": draw(four_bids(rules, table_scores))}
+        return {"scores": table, "bids": draw(four_bids(rules, table))}
     data: Json = {
-        "scores": table_scores,
-        "bids": draw(four_bids(rules, table_scores, played=True)),
+        "scores": table,
+        "bids": draw(four_bids(rules, table, played=True)),
         "tricks": draw(tricks()),
     }
     if kind == "game_outcome":
-        data["dealer"] = draw(st.integers(0, 3))
-        data["target_in_force"] = target
-    elif kind != "hand_scoring":
-        raise ValueError(f"unknown kind {kind!r}")
+        data.update(where.as_json())
     return data
 
 
-def whole_games(variant: Rules | str) -> st.SearchStrategy[Json]:
+def whole_games(rules: Rules) -> st.SearchStrategy[Json]:
     """A whole_game input ``{first_dealer, actions}`` played by the reference's heuristic
     players (drawn from one seed: the game itself does not shrink, the seed does)."""
-    rules = _rules(variant)
+    rules = _check_rules(rules)
     return st.integers(0, 2**32 - 1).map(
         lambda seed: inputs.whole_game_input(random.Random(seed), rules)
     )
 
 
-@st.composite
-def cases(draw: st.DrawFn, kind: str, variant: Rules | str) -> Json:
-    """A conformance case of ``kind`` under ``variant`` with the specification's expected answer
-    (``conformance/schema/case-file.schema.json``)."""
-    from fourhundred.conformance.coverage import make_case
-    from fourhundred.fuzz.cases import spec_expected
-
-    rules = _rules(variant)
-    data = draw(case_inputs(kind, rules))
-    expected = spec_expected(kind, rules, data)
-    return make_case(
-        f"{kind}.hypothesis.case", kind, rules, data, expected, f"a {kind} case drawn by Hypothesis"
+def cases(kind: str, rules: Rules) -> st.SearchStrategy[Json]:
+    """A conformance case of ``kind`` under ``rules`` with the specification's expected
+    answer (``conformance/schema/case-file.schema.json``)."""
+    kind = _check_kind(kind)
+    rules = _check_rules(rules)
+    return case_inputs(kind, rules).map(
+        lambda data: make_case(
+            f"{kind}.hypothesis.case",
+            kind,
+            rules,
+            data,
+            adapter.spec_answer(kind, rules, data),
+            f"a {kind} case drawn by Hypothesis",
+        )
     )

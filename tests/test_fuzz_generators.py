@@ -1,7 +1,8 @@
-"""The fuzzer's generators, its in-process reference, its Hypothesis strategies and ``fourhundred generate``."""
+"""The input layer (edges, selections, positions, generators), the fast reference, ``fourhundred generate``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -10,15 +11,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from fourhundred import strategies
 from fourhundred.conformance import inputs, kinds
 from fourhundred.conformance.adapter import reference_or_game
 from fourhundred.fuzz.cases import generated_cases
 from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.reference.fast import FastRules
+from fourhundred.spec.model import BAND_START, BAND_WIDTH
 from fourhundred.spec.registry import all_readings, load, names
 
 SCHEMA = json.loads(
@@ -86,36 +85,6 @@ def test_the_same_seed_gives_the_same_inputs() -> None:
     first = [inputs.generate("game_outcome", random.Random(5), rules) for _ in range(3)]
     second = [inputs.generate("game_outcome", random.Random(5), rules) for _ in range(3)]
     assert first == second
-
-
-@settings(max_examples=30, deadline=None)
-@given(data=st.data())
-def test_the_hypothesis_strategies_draw_valid_inputs_of_every_kind(data: st.DataObject) -> None:
-    rules = data.draw(strategies.rule_sets())
-    kind = data.draw(st.sampled_from(kinds.PURE_KINDS))
-    drawn = data.draw(strategies.case_inputs(kind, rules))
-    assert inputs.is_valid(kind, rules, drawn)
-
-
-@settings(max_examples=15, deadline=None)
-@given(case=strategies.cases("game_outcome", "arab3meyeh-400"))
-def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_answer(
-    case: dict[str, object],
-) -> None:
-    jsonschema.validate(_case_file("game_outcome", [case]), SCHEMA)
-    assert case["expected"] == kinds.answer("game_outcome", load("arab3meyeh-400"), case["input"])  # type: ignore[arg-type]
-
-
-@settings(max_examples=20, deadline=None)
-@given(
-    score=strategies.band_edge_scores(), tricks=strategies.tricks(), hand=strategies.hands(13, 13)
-)
-def test_band_edge_scores_tricks_and_hands_are_what_they_say(
-    score: int, tricks: list[int], hand: list[str]
-) -> None:
-    assert score % 10 in (9, 0, 1) or score in (-1, 0, 1)
-    assert sum(tricks) == 13 and len(tricks) == 4
-    assert len(set(hand)) == 13
 
 
 @pytest.mark.parametrize("kind", kinds.KINDS)
@@ -187,21 +156,130 @@ def test_bad_usage_is_one_clear_error_and_exit_status_2(args: list[str], message
     assert "Traceback" not in done.stderr
 
 
-@settings(max_examples=2, deadline=None)
-@given(game=strategies.whole_games("qahwa-400"))
-def test_the_whole_games_strategy_draws_games_the_reference_plays_to_the_end_or_the_hand_limit(
-    game: dict[str, object],
-) -> None:
-    rules = load("qahwa-400")
-    assert inputs.is_valid("whole_game", rules, game)
-    answer = reference_answer("whole_game", rules, game)
-    assert answer["hands"] and answer["final"]["phase"] in ("game_over", "deal")
+# ----------------------------------------------------------------------
+# The edges, their selections, positions and the grid helpers
+# ----------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_bids_are_legal_for_the_score_they_are_drawn_for(data: st.DataObject) -> None:
-    rules = data.draw(strategies.rule_sets())
-    score = data.draw(strategies.scores(rules.target).filter(lambda s: inputs.biddable(rules, s)))
-    bid = data.draw(strategies.bids(rules, score))
-    assert FastRules.of(rules).bid_is_legal(bid, score)
+def test_every_band_edge_is_a_score_where_a_minimum_or_a_value_changes() -> None:
+    endless = load("medallon-400")  # own and table minimums rise without end
+    qahwa = load("qahwa-400")
+    for edge in inputs.RISING_EDGES:
+        below, at = inputs.below_and_at(edge)
+        assert endless.own_minimum_bid(below) < endless.own_minimum_bid(at), edge
+        assert endless.table_minimum([below] * 4) < endless.table_minimum([at] * 4), edge
+    first = inputs.RISING_EDGES[0]
+    for bid in range(qahwa.min_bid, qahwa.max_bid + 1):
+        reduced = qahwa.bid_value(bid, first - 1, first - 1) != qahwa.bid_value(bid, first, first)
+        assert reduced == (bid in inputs.REDUCED_VALUE_BIDS), bid
+
+
+def test_the_unbiddable_and_table_cap_edges_are_where_the_endless_minimums_pass_the_tricks() -> (
+    None
+):
+    endless = load("medallon-400")
+    assert inputs.biddable(endless, inputs.UNBIDDABLE_EDGE - 1)
+    assert not inputs.biddable(endless, inputs.UNBIDDABLE_EDGE)
+    unbounded = load("medallon-400(table_min_cap=unbounded)")
+    last_band = inputs.TABLE_CAP_EDGE - BAND_WIDTH
+    assert unbounded.table_minimum([inputs.TABLE_CAP_EDGE - 1] * 4) == 52
+    assert unbounded.table_minimum([last_band] * 4) == 52
+    assert unbounded.table_minimum([inputs.TABLE_CAP_EDGE] * 4) == 53
+
+
+def test_the_partner_edge_and_the_special_bids_are_where_their_rules_change() -> None:
+    positive, non_negative = load("qahwa-400"), load("medallon-400(partner_condition=non_negative)")
+    edge = inputs.PARTNER_EDGE
+    assert [positive.partner_ok(s) for s in inputs.around(edge)] == [False, False, True]
+    assert [non_negative.partner_ok(s) for s in inputs.around(edge)] == [False, True, True]
+    qahwa, medallon = load("qahwa-400"), load("medallon-400")
+    top = qahwa.bid_value(inputs.THIRTEEN, 0, 0)
+    assert (
+        qahwa.bid_value(inputs.TOP_ROW_BID, 0, 0)
+        == top
+        != qahwa.bid_value(inputs.TOP_ROW_BID - 1, 0, 0)
+    )
+    fifty = load("pagat-400(eleven_plus_50=on)")
+    assert all(fifty.bid_value(bid, 0, 0) == 50 for bid in inputs.FIFTY_BIDS)
+    assert fifty.bid_value(min(inputs.FIFTY_BIDS) - 1, 0, 0) != 50
+    assert medallon.is_special_bid(inputs.THIRTEEN) and not medallon.is_special_bid(
+        inputs.THIRTEEN - 1
+    )
+
+
+def _next_to_an_edge_or_far_out(score: int) -> bool:
+    next_to_partner_edge = abs(score - inputs.PARTNER_EDGE) <= 2
+    next_to_band_edge = score >= BAND_START - 1 and score % BAND_WIDTH in (9, 0, 1)
+    far_out = score < inputs.PARTNER_EDGE - 2 or score > inputs.UNBIDDABLE_EDGE + 1
+    return next_to_partner_edge or next_to_band_edge or far_out
+
+
+@pytest.mark.parametrize(
+    "selection",
+    [
+        "FUZZ_EDGE_SCORES",
+        "EDGE_GRID",
+        "SUITE_OWN_SCORES",
+        "SUITE_TABLE_SCORES",
+        "SUITE_HAND_SCORES",
+        "SUITE_QUIET_SCORES",
+        "SUITE_BID_VALUE_SCORES",
+    ],
+)
+def test_every_named_selection_is_made_of_edges_or_far_out_controls(selection: str) -> None:
+    values = getattr(inputs, selection)
+    flat = [s for pair in values for s in pair] if isinstance(values[0], tuple) else list(values)
+    assert all(_next_to_an_edge_or_far_out(s) for s in flat), flat
+    assert not all(_next_to_an_edge_or_far_out(s) for s in (5, 15, 25, 35, 45))
+
+
+@pytest.mark.parametrize("rules", EVERY_READING, ids=str)
+def test_a_generated_position_is_one_a_hand_can_start_from(rules: object) -> None:
+    rng = random.Random(f"position/{rules}")
+    for _ in range(40):
+        where = inputs.position(rng, rules)  # type: ignore[arg-type]
+        assert inputs.is_valid_position(rules, where), where  # type: ignore[arg-type]
+
+
+def test_a_position_with_a_wrong_dealer_target_or_a_seat_that_cannot_bid_is_invalid() -> None:
+    rules, raising = load("medallon-400"), load("medallon-400(both_qualify=raise_target)")
+    good = inputs.Position((0, 10, 20, 30), 0, rules.target)
+    assert inputs.is_valid_position(rules, good)
+    assert not inputs.is_valid_position(rules, inputs.Position(good.scores, 4, rules.target))
+    assert not inputs.is_valid_position(rules, inputs.Position(good.scores, 0, rules.target + 10))
+    raised = inputs.Position(good.scores, 0, raising.target + BAND_WIDTH)
+    assert inputs.is_valid_position(raising, raised)
+    assert not inputs.is_valid_position(
+        raising, inputs.Position(good.scores, 0, raising.target + 5)
+    )
+    cannot_bid = inputs.Position((0, 0, 0, inputs.UNBIDDABLE_EDGE), 0, rules.target)
+    assert not inputs.is_valid_position(rules, cannot_bid)
+    data = {**good.as_json(), "bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    assert inputs.is_valid("game_outcome", rules, data)
+    assert not inputs.is_valid("game_outcome", rules, {**data, "target_in_force": rules.target + 1})
+
+
+def test_raising_bids_in_turn_stops_when_done_and_gives_up_when_every_bid_is_at_the_ceiling() -> (
+    None
+):
+    raised = inputs.raised_until(
+        [2, 2, 2, 2], lambda b: sum(b) >= 11, inputs.in_turn((1, 2, 3, 0), 13)
+    )
+    assert raised == [2, 3, 3, 3]
+    assert (
+        inputs.raised_until([5, 5, 5, 5], lambda b: sum(b) >= 21, inputs.in_turn(range(4), 5))
+        is None
+    )
+    lowest = inputs.raised_until([9, 2, 3, 2], lambda b: sum(b) >= 19, inputs.lowest_but(0, 6))
+    assert lowest == [9, 4, 3, 3]  # the lowest other seat first, the first of equals
+
+
+def test_tricks_making_makes_exactly_the_bids_marked_made_and_spread_tricks_shares_evenly() -> None:
+    for bids in ([2, 3, 4, 2], [4, 3, 4, 3], [5, 2, 2, 2]):
+        for made in itertools.product((True, False), repeat=4):
+            tricks = inputs.tricks_making(bids, made)
+            if tricks is None:
+                continue
+            assert sum(tricks) == 13
+            assert [t >= b for t, b in zip(tricks, bids, strict=True)] == list(made)
+    assert inputs.spread_tricks(11, [1, 2, 3]) == {1: 4, 2: 4, 3: 3}

@@ -53,8 +53,9 @@ class HandPlan:
     extras: tuple[tuple[int, str], ...] = ()
 
 
-def random_game(rng: random.Random, rules: Rules, max_hands: int = 30) -> Json:
-    """A whole game by heuristic players (seeded from ``rng``), with a few illegal actions."""
+def random_game(rng: random.Random, rules: Rules, max_hands: int) -> Json:
+    """A whole game of at most ``max_hands`` hands by heuristic players (seeded from
+    ``rng``), with a few illegal actions."""
     seed = rng.getrandbits(48)
     first_dealer = rng.randrange(4)
     boldness = rng.choice((0.03, 0.1, 0.3))
