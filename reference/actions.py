@@ -112,7 +112,8 @@ _SEAT_LABEL = re.compile(r"([NWSE]):")
 
 def parse_deal_hands(text: str, where: str = "deal") -> Hands:
     """Four hands from ``N:<cards> W:<cards> S:<cards> E:<cards>`` (any seat order;
-    cards separated by spaces or commas). Counts are checked by :func:`~fourhundred.reference.engine.apply`."""
+    cards separated by spaces or commas). Counts are checked by
+    :func:`~fourhundred.reference.engine.apply`."""
     marks = list(_SEAT_LABEL.finditer(text))
     if not marks or text[: marks[0].start()].strip():
         raise NotationError(
@@ -147,7 +148,8 @@ def parse_action(text: str) -> Action:
     Any of them may start with the seat that makes it, a seat letter and a
     colon: ``W: bid 5``, ``N: play AH``, ``S: throw-in``, ``N: deal N:... W:...``
     (the dealer deals). The seat lands in the action's ``seat`` field and
-    :func:`~fourhundred.reference.engine.apply` holds it to the seat to act (``not_your_turn`` otherwise);
+    :func:`~fourhundred.reference.engine.apply` holds it to the seat to act
+    (``not_your_turn`` otherwise);
     without the prefix (``seat`` None) the action is made by whoever is to act.
     ``str(action)`` writes the prefix back (upper case, one space after the colon).
 

@@ -54,6 +54,9 @@ from fourhundred.spec.cards import (
 )
 from fourhundred.spec.model import Result, Rules
 
+# The engine calls ``legal_plays`` and ``trick_winner`` (the card table's) through
+# these module names, which is where ``conformance/mutants.py`` patches them.
+
 
 class Phase(StrEnum):
     """What the game is waiting for."""
@@ -221,8 +224,8 @@ def may_throw_in(state: GameState) -> bool:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action, sorted (:func:`action_sort_key`); empty while dealing
-    (any valid deal is legal) and when the game is over."""
+    """Every legal action, sorted (:func:`~fourhundred.reference.actions.action_sort_key`);
+    empty while dealing (any valid deal is legal) and when the game is over."""
     if state.phase is Phase.BIDDING:
         assert state.to_act is not None
         bids: list[Action] = [Bid(value) for value in bid_range(state, state.to_act)]

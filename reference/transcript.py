@@ -1,4 +1,4 @@
-"""Transcripts: a whole game written down, played by :func:`play_game` and checked by :func:`replay`.
+"""Transcripts: whole games written down, played by :func:`play_game`, checked by :func:`replay`.
 
 A transcript (format ``fourhundred-transcript/1``, JSON) holds the variant,
 the seed of the deals (or None for explicit deals), the first dealer, the

@@ -178,7 +178,8 @@ LED_STRENGTH: tuple[tuple[int, ...], ...] = tuple(STRENGTH[suit] for suit in CAR
 
 
 def _suit_ranks() -> tuple[tuple[int, ...], ...]:
-    """Every 13-bit suit pattern's ranks: pattern ``b + 2**r`` (``b < 2**r``) is ``b``'s ranks and ``r``."""
+    """The ranks of every 13-bit suit pattern: those of ``b + 2**r`` (for ``b < 2**r``)
+    are those of ``b``, then ``r``."""
     table: list[tuple[int, ...]] = [()]
     for rank in range(_RANK_COUNT):
         table += [(*ranks, rank) for ranks in table]
