@@ -98,13 +98,15 @@ def reference_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
 
 def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
     """Play the actions of a whole_game case through the reference engine."""
+    from fourhundred.reference.actions import parse_action
+
     engine = _engine()
     state = engine.new_game(rules, int(data["first_dealer"]))
     rejected: list[list[Any]] = []
     hands: list[Json] = []
     for index, text in enumerate(data["actions"]):
         try:
-            new = engine.apply(state, engine.parse_action(text))
+            new = engine.apply(state, parse_action(text))
         except engine.IllegalAction as error:
             rejected.append([index, error.code])
             continue

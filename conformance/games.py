@@ -39,7 +39,8 @@ from typing import Any
 from fourhundred.conformance import coverage
 from fourhundred.conformance.adapter import final_record, hand_record
 from fourhundred.reference import engine
-from fourhundred.reference.engine import Bid, Deal, GameState, IllegalAction, Phase, Play, ThrowIn
+from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn, parse_action
+from fourhundred.reference.engine import GameState, IllegalAction, Phase
 from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES, card_index, trick_winner
 from fourhundred.spec.registry import load
 
@@ -176,7 +177,7 @@ class Script:
         """Apply a legal action and record the end of a hand if it ended one."""
         text = self._said(text, None)
         before = self.state
-        self.state = engine.apply(before, engine.parse_action(text))
+        self.state = engine.apply(before, parse_action(text))
         self.actions.append(text)
         if len(self.state.history) > len(before.history):
             self.hands.append(hand_record(self.state, len(self.actions) - 1))
@@ -186,7 +187,7 @@ class Script:
         ``seat`` if given (else, in a seated script, by the seat to act)."""
         text = self._said(text, seat)
         try:
-            engine.apply(self.state, engine.parse_action(text))
+            engine.apply(self.state, parse_action(text))
         except IllegalAction as error:
             if error.code != code:
                 raise AssertionError(f"{text!r} rejected as {error.code}, meant {code}") from None

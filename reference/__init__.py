@@ -1,11 +1,15 @@
 """The reference engine: whole games of every variant and reading, checked against the specs.
 
-* :mod:`~fourhundred.reference.engine`: immutable :class:`GameState`, actions
-  (deal, bid, play, throw-in) and their text, ``legal_actions``, checked
-  ``apply`` (``IllegalAction`` with a code) and ``apply_unchecked``, seeded
-  deals and deal commitments, ``play_game``, transcripts and ``replay``;
+* :mod:`~fourhundred.reference.actions`: the actions (deal, bid, play,
+  throw-in) and their text (``parse_action``, ``NotationError``);
+* :mod:`~fourhundred.reference.engine`: immutable :class:`GameState`,
+  ``legal_actions``, checked ``apply`` (``IllegalAction`` with a code) and
+  ``apply_unchecked``, seeded deals and deal commitments;
+* :mod:`~fourhundred.reference.transcript`: whole games (``play_game``),
+  transcripts and ``replay``;
 * :mod:`~fourhundred.reference.fast`: the rules again on ints, with tables
-  (``FastRules``), held equal to :mod:`fourhundred.spec` by the tests;
+  (``FastRules``), held equal to :mod:`fourhundred.spec` by the tests (the
+  card tables are :mod:`fourhundred.spec.cards`);
 * :mod:`~fourhundred.reference.notation`: the one-line position notation;
 * :mod:`~fourhundred.reference.shuffle`: the documented SHA-256 shuffle
   (test vectors in ``reference/shuffle_vectors.json``);

@@ -19,31 +19,43 @@ state has an explicit :class:`Phase`:
 :func:`apply` checks an action and raises :class:`IllegalAction` with a code
 from :data:`ILLEGAL_ACTION_CODES`; :func:`apply_unchecked` trusts it. The
 rules come from :class:`fourhundred.reference.fast.FastRules`, which the
-tests hold equal to the specification.
+tests hold equal to the specification, and the card rules (follow suit, the
+trick's winner) from the card table of :mod:`fourhundred.spec.cards`.
+
+The actions and their text are in :mod:`fourhundred.reference.actions`;
+whole games, transcripts and replay in :mod:`fourhundred.reference.transcript`.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from fourhundred.reference import shuffle
-from fourhundred.reference.fast import CARD_INDEX, STRENGTH, FastRules
+from fourhundred.reference.actions import (
+    Action,
+    Bid,
+    Deal,
+    Hands,
+    Play,
+    ThrowIn,
+    by_seat,
+    canonical_deal,
+)
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import (
+    CARD_INDEX,
     FULL_DECK,
     SEAT_NAMES,
-    CardError,
-    parse_card,
+    legal_plays,
+    trick_winner,
 )
 from fourhundred.spec.model import Result, Rules
 
-
-class NotationError(ValueError):
-    """Text that is not a valid action or position; the message says which part and why."""
+# The engine calls ``legal_plays`` and ``trick_winner`` (the card table's) through
+# these module names, which is where ``conformance/mutants.py`` patches them.
 
 
 class Phase(StrEnum):
@@ -83,178 +95,6 @@ class IllegalAction(ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
-
-
-# ----------------------------------------------------------------------
-# Actions
-# ----------------------------------------------------------------------
-
-Hands = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-
-
-def _sorted_cards(cards: Sequence[str]) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
-
-
-def _seat_prefix(seat: int | None) -> str:
-    """``"W: "`` for an action made by West; nothing for an action that names no seat."""
-    return "" if seat is None else f"{SEAT_NAMES[seat]}: "
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Four hands, by seat 0-3 (N, W, S, E). Text: ``deal N:2C,3C,... W:... S:... E:...``
-    (``N: deal ...`` when made by a named seat, the dealer: see :func:`parse_action`)."""
-
-    hands: Hands
-    seat: int | None = field(default=None, kw_only=True)
-
-    def __str__(self) -> str:
-        parts = [f"{SEAT_NAMES[seat]}:{','.join(self.hands[seat])}" for seat in range(4)]
-        return _seat_prefix(self.seat) + "deal " + " ".join(parts)
-
-
-@dataclass(frozen=True)
-class Bid:
-    """A bid of a number of tricks. Text: ``bid 5``, or ``W: bid 5`` when West makes it."""
-
-    value: int
-    seat: int | None = field(default=None, kw_only=True)
-
-    def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}bid {self.value}"
-
-
-@dataclass(frozen=True)
-class Play:
-    """A card played to the trick. Text: ``play AH``, or ``N: play AH`` when North plays it."""
-
-    card: str
-    seat: int | None = field(default=None, kw_only=True)
-
-    def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}play {self.card}"
-
-
-@dataclass(frozen=True)
-class ThrowIn:
-    """The dealer throws the hand in instead of bidding. Text: ``throw-in`` (``S: throw-in``)."""
-
-    seat: int | None = field(default=None, kw_only=True)
-
-    def __str__(self) -> str:
-        return f"{_seat_prefix(self.seat)}throw-in"
-
-
-Action = Deal | Bid | Play | ThrowIn
-
-
-def by_seat(action: Action, seat: int | None) -> Action:
-    """The same action, said to be made by ``seat`` (None: by nobody in particular)."""
-    return replace(action, seat=seat)
-
-
-def action_sort_key(action: Action) -> tuple[int, int]:
-    """The order of :func:`legal_actions`: bids by value, then throw-in; plays in deck order."""
-    if isinstance(action, Bid):
-        return (1, action.value)
-    if isinstance(action, ThrowIn):
-        return (2, 0)
-    if isinstance(action, Play):
-        return (3, CARD_INDEX[action.card])
-    return (0, 0)
-
-
-_SEAT_LABEL = re.compile(r"([NWSE]):")
-
-
-def parse_deal_hands(text: str, where: str = "deal") -> Hands:
-    """Four hands from ``N:<cards> W:<cards> S:<cards> E:<cards>`` (any seat order;
-    cards separated by spaces or commas). Counts are checked by :func:`apply`."""
-    marks = list(_SEAT_LABEL.finditer(text))
-    if not marks or text[: marks[0].start()].strip():
-        raise NotationError(
-            f"{where}: expected 'N:<cards> W:<cards> S:<cards> E:<cards>', got {text.strip()!r}"
-        )
-    hands: dict[int, tuple[str, ...]] = {}
-    for k, mark in enumerate(marks):
-        seat = SEAT_NAMES.index(mark.group(1))
-        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
-        if seat in hands:
-            raise NotationError(f"{where}: seat {mark.group(1)} is given twice")
-        tokens = [t for t in re.split(r"[\s,]+", text[mark.end() : end]) if t]
-        cards = []
-        for token in tokens:
-            try:
-                cards.append(parse_card(token))
-            except CardError as error:
-                raise NotationError(f"{where}, seat {mark.group(1)}: {error}") from None
-        hands[seat] = tuple(cards)
-    missing = [SEAT_NAMES[s] for s in range(4) if s not in hands]
-    if missing:
-        raise NotationError(f"{where}: no hand for seat(s) {', '.join(missing)}")
-    return (hands[0], hands[1], hands[2], hands[3])
-
-
-_SEAT_PREFIX = re.compile(r"\s*([NWSEnwse])\s*:\s*")
-
-
-def parse_action(text: str) -> Action:
-    """An action from its text: ``deal N:... W:... S:... E:...``, ``bid 5``, ``play AH``, ``throw-in``.
-
-    Any of them may start with the seat that makes it, a seat letter and a
-    colon: ``W: bid 5``, ``N: play AH``, ``S: throw-in``, ``N: deal N:... W:...``
-    (the dealer deals). The seat lands in the action's ``seat`` field and
-    :func:`apply` holds it to the seat to act (``not_your_turn`` otherwise);
-    without the prefix (``seat`` None) the action is made by whoever is to act.
-    ``str(action)`` writes the prefix back (upper case, one space after the colon).
-
-    Raises :class:`NotationError` naming what was expected.
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    prefix = _SEAT_PREFIX.match(text)
-    if prefix is None:
-        return _parse_bare_action(text)
-    if not text[prefix.end() :].strip():
-        raise NotationError(
-            f"expected an action after the seat {prefix.group(1).upper()!r}, e.g. "
-            f"'{prefix.group(1).upper()}: bid 5', got {text!r}"
-        )
-    seat = SEAT_NAMES.index(prefix.group(1).upper())
-    return by_seat(_parse_bare_action(text[prefix.end() :]), seat)
-
-
-def _parse_bare_action(text: str) -> Action:
-    if not isinstance(text, str):
-        raise NotationError(f"an action is text, not {type(text).__name__}")
-    stripped = text.strip()
-    word, _, rest = stripped.partition(" ")
-    word = word.lower()
-    rest = rest.strip()
-    if word == "bid":
-        if not re.fullmatch(r"[+-]?\d{1,3}", rest):
-            raise NotationError(
-                f"bid: expected 'bid <number of tricks>', e.g. 'bid 5', got {text!r}"
-            )
-        return Bid(int(rest))
-    if word == "play":
-        if not rest or " " in rest:
-            raise NotationError(f"play: expected 'play <card>', e.g. 'play AH', got {text!r}")
-        try:
-            return Play(parse_card(rest))
-        except CardError as error:
-            raise NotationError(f"play: {error}") from None
-    if word == "throw-in":
-        if rest:
-            raise NotationError(f"throw-in takes nothing after it, got {text!r}")
-        return ThrowIn()
-    if word == "deal":
-        return Deal(parse_deal_hands(rest))
-    raise NotationError(
-        f"unknown action {stripped!r}: expected 'deal N:... W:... S:... E:...', 'bid N', "
-        "'play CARD' or 'throw-in', optionally after the seat making it ('W: bid 5')"
-    )
 
 
 # ----------------------------------------------------------------------
@@ -309,6 +149,10 @@ class GameState:
         return FastRules.of(self.rules)
 
 
+#: A player: given the state (its seat is ``state.to_act``), returns a legal action.
+Player = Callable[[GameState], Action]
+
+
 def _evolve(state: GameState, **changes: Any) -> GameState:
     """A copy of a state with some fields changed (a faster ``dataclasses.replace``,
     for the engine's own use: the changes are trusted to be valid fields)."""
@@ -317,27 +161,6 @@ def _evolve(state: GameState, **changes: Any) -> GameState:
     fields_.update(changes)
     object.__setattr__(new, "__dict__", fields_)
     return new
-
-
-def legal_plays(hand: Sequence[str], led: str | None) -> tuple[str, ...]:
-    """The cards of ``hand`` that may be played to a trick led by ``led``, in deck order:
-    :func:`fourhundred.spec.cards.legal_plays` with a table for the order
-    (``tests/test_reference_engine.py`` checks they agree)."""
-    cards = sorted(hand, key=CARD_INDEX.__getitem__)
-    if led is not None:
-        suit = led[1]
-        following = tuple(card for card in cards if card[1] == suit)
-        if following:
-            return following
-    return tuple(cards)
-
-
-def trick_winner(trick: Sequence[str]) -> int:
-    """Position in play order of the card that wins a full trick (hearts trump, else the
-    highest card of the suit led): :func:`fourhundred.spec.cards.trick_winner` by table."""
-    strength = STRENGTH[CARD_INDEX[trick[0]] // 13]
-    powers = [strength[CARD_INDEX[card]] for card in trick]
-    return powers.index(max(powers))
 
 
 #: One :class:`Play` per card, shared (actions are immutable).
@@ -359,14 +182,13 @@ def new_game(rules: Rules, first_dealer: int = 0) -> GameState:
 
 def deal_from_seed(seed: int | str, dealer: int, rules: Rules) -> Deal:
     """The deal of the documented SHA-256 shuffle (:mod:`fourhundred.reference.shuffle`)."""
-    dealt = rules.deal(shuffle.shuffled_deck(seed), dealer)
-    h = tuple(_sorted_cards(hand) for hand in dealt)
-    return Deal((h[0], h[1], h[2], h[3]))
+    north, west, south, east = rules.deal(shuffle.shuffled_deck(seed), dealer)
+    return canonical_deal(Deal((north, west, south, east)))
 
 
 def commit_deal(seed: int | str, deal: Deal) -> str:
     """Commitment to a seed and its deal, published before play (hex SHA-256)."""
-    return shuffle.commitment(seed, str(_canonical_deal(deal)))
+    return shuffle.commitment(seed, str(canonical_deal(deal)))
 
 
 def verify_commitment(
@@ -377,13 +199,8 @@ def verify_commitment(
     if commit_deal(seed, deal) != commitment.strip().lower():
         return False
     if rules is not None:
-        return _canonical_deal(deal) == deal_from_seed(seed, dealer, rules)
+        return canonical_deal(deal) == deal_from_seed(seed, dealer, rules)
     return True
-
-
-def _canonical_deal(deal: Deal) -> Deal:
-    h = tuple(_sorted_cards(hand) for hand in deal.hands)
-    return Deal((h[0], h[1], h[2], h[3]))
 
 
 # ----------------------------------------------------------------------
@@ -407,8 +224,8 @@ def may_throw_in(state: GameState) -> bool:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action, sorted (:func:`action_sort_key`); empty while dealing
-    (any valid deal is legal) and when the game is over."""
+    """Every legal action, sorted (:func:`~fourhundred.reference.actions.action_sort_key`);
+    empty while dealing (any valid deal is legal) and when the game is over."""
     if state.phase is Phase.BIDDING:
         assert state.to_act is not None
         bids: list[Action] = [Bid(value) for value in bid_range(state, state.to_act)]
@@ -505,7 +322,7 @@ def _check_deal(deal: Deal) -> None:
         if len(hand) != 13:
             raise IllegalAction("bad_deal", f"{SEAT_NAMES[seat]} has {len(hand)} cards, not 13")
         for card in hand:
-            if card not in shuffle_deck_set:
+            if card not in CARD_INDEX:
                 raise IllegalAction(
                     "bad_deal", f"{card!r} in {SEAT_NAMES[seat]}'s hand is not a card"
                 )
@@ -514,9 +331,6 @@ def _check_deal(deal: Deal) -> None:
                     "bad_deal", f"{card} is dealt twice (to {seen[card]} and {SEAT_NAMES[seat]})"
                 )
             seen[card] = SEAT_NAMES[seat]
-
-
-shuffle_deck_set = frozenset(FULL_DECK)
 
 
 def apply(state: GameState, action: Action, seat: int | None = None) -> GameState:
@@ -539,11 +353,10 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         return _bid(state, action.value)
     if isinstance(action, Deal):
         first = state.fast.bidding_orders[state.dealer][0]
-        h = tuple(_sorted_cards(hand) for hand in action.hands)
         return _evolve(
             state,
             phase=Phase.BIDDING,
-            hands=(h[0], h[1], h[2], h[3]),
+            hands=canonical_deal(action).hands,
             bids=_NO_BIDS,
             to_act=first,
             trick=(),
@@ -630,448 +443,3 @@ def _play(state: GameState, card: str) -> GameState:
         hand_number=state.hand_number + 1,
         history=(*state.history, record),
     )
-
-
-# ----------------------------------------------------------------------
-# Whole games and transcripts
-# ----------------------------------------------------------------------
-
-#: A player: given the state (its seat is ``state.to_act``), returns a legal action.
-Player = Callable[[GameState], Action]
-
-OUTCOMES: Mapping[Result, str] = {
-    Result.CONTINUE: "continue",
-    Result.TEAM_0_WINS: "north-south",
-    Result.TEAM_1_WINS: "west-east",
-    Result.DRAW: "draw",
-}
-#: A game stopped before its end: too many hands, or a player with no legal bid.
-UNFINISHED = "unfinished"
-STUCK = "stuck"
-TRANSCRIPT_FORMAT = "fourhundred-transcript/1"
-
-
-class TranscriptError(ValueError):
-    """A transcript that is not well-formed JSON of the transcript format (says where)."""
-
-
-class ReplayMismatch(Exception):
-    """Where a transcript first disagrees with the rules."""
-
-    def __init__(
-        self,
-        hand: int,
-        index: int | None,
-        action: str | None,
-        expected: str,
-        actual: str,
-        reason: str,
-    ) -> None:
-        self.hand = hand
-        self.index = index
-        self.action = action
-        self.expected = expected
-        self.actual = actual
-        self.reason = reason
-        where = f"hand {hand}" + (f", action {index} ({action!r})" if index is not None else "")
-        super().__init__(f"{where}: {reason}; expected {expected}, transcript has {actual}")
-
-
-@dataclass(frozen=True)
-class TranscriptHand:
-    """One hand of a transcript: its actions as text, the scores after it, what it decided."""
-
-    number: int
-    dealer: int
-    actions: tuple[str, ...]
-    scores: Four
-    played: bool
-    result: str
-    target: int
-    commitment: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "number": self.number,
-            "dealer": SEAT_NAMES[self.dealer],
-            "actions": list(self.actions),
-            "scores": list(self.scores),
-            "played": self.played,
-            "result": self.result,
-            "target": self.target,
-        }
-        if self.commitment is not None:
-            data["commitment"] = self.commitment
-        return data
-
-
-@dataclass(frozen=True)
-class Transcript:
-    """A whole game: variant string, seed (or None for explicit deals), every action
-    as text hand by hand (:func:`parse_action`; an action may name its seat,
-    ``W: bid 5``, and :func:`replay` then holds it to the seat to act), the score
-    after every hand, and the outcome."""
-
-    variant: str
-    seed: str | None
-    first_dealer: int
-    players: tuple[str, ...]
-    hands: tuple[TranscriptHand, ...]
-    outcome: str
-    final_scores: Four
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": TRANSCRIPT_FORMAT,
-            "variant": self.variant,
-            "seed": self.seed,
-            "first_dealer": SEAT_NAMES[self.first_dealer],
-            "players": list(self.players),
-            "hands": [hand.to_dict() for hand in self.hands],
-            "outcome": self.outcome,
-            "final_scores": list(self.final_scores),
-        }
-
-    def to_json(self, indent: int | None = 1) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
-
-    @staticmethod
-    def from_json(text: str) -> Transcript:
-        """Parse a transcript; :class:`TranscriptError` says what is wrong and where."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TranscriptError(f"not JSON: {error}") from None
-        return Transcript.from_dict(data)
-
-    @staticmethod
-    def from_dict(data: object) -> Transcript:
-        if not isinstance(data, dict):
-            raise TranscriptError("a transcript is a JSON object")
-        if data.get("format") != TRANSCRIPT_FORMAT:
-            raise TranscriptError(
-                f"'format' must be {TRANSCRIPT_FORMAT!r}, got {data.get('format')!r}"
-            )
-        variant = _field(data, "variant", str, "transcript")
-        seed = data.get("seed")
-        if seed is not None and not isinstance(seed, str | int):
-            raise TranscriptError(f"'seed' must be a string, a number or null, got {seed!r}")
-        first_dealer = _seat(
-            _field(data, "first_dealer", str, "transcript"), "transcript.first_dealer"
-        )
-        players = _field(data, "players", list, "transcript")
-        hands_data = _field(data, "hands", list, "transcript")
-        hands = []
-        for k, item in enumerate(hands_data, start=1):
-            where = f"hands[{k - 1}]"
-            if not isinstance(item, dict):
-                raise TranscriptError(f"{where} must be an object")
-            actions = _field(item, "actions", list, where)
-            if not all(isinstance(a, str) for a in actions):
-                raise TranscriptError(f"{where}.actions must be a list of strings")
-            commitment = item.get("commitment")
-            if commitment is not None and not isinstance(commitment, str):
-                raise TranscriptError(f"{where}.commitment must be a string")
-            hands.append(
-                TranscriptHand(
-                    number=_field(item, "number", int, where),
-                    dealer=_seat(_field(item, "dealer", str, where), f"{where}.dealer"),
-                    actions=tuple(actions),
-                    scores=_four(_field(item, "scores", list, where), f"{where}.scores"),
-                    played=_field(item, "played", bool, where),
-                    result=_field(item, "result", str, where),
-                    target=_field(item, "target", int, where),
-                    commitment=commitment,
-                )
-            )
-        return Transcript(
-            variant=variant,
-            seed=None if seed is None else str(seed),
-            first_dealer=first_dealer,
-            players=tuple(str(p) for p in players),
-            hands=tuple(hands),
-            outcome=_field(data, "outcome", str, "transcript"),
-            final_scores=_four(
-                _field(data, "final_scores", list, "transcript"), "transcript.final_scores"
-            ),
-        )
-
-
-def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
-    if name not in data:
-        raise TranscriptError(f"{where}: missing field {name!r}")
-    value = data[name]
-    if kind is int and isinstance(value, bool):
-        raise TranscriptError(f"{where}.{name} must be an integer, got {value!r}")
-    if not isinstance(value, kind):
-        raise TranscriptError(f"{where}.{name} must be {kind.__name__}, got {value!r}")
-    return value
-
-
-def _seat(text: str, where: str) -> int:
-    if text not in SEAT_NAMES:
-        raise TranscriptError(f"{where} must be one of N, W, S, E, got {text!r}")
-    return SEAT_NAMES.index(text)
-
-
-def _four(values: list[Any], where: str) -> Four:
-    if len(values) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise TranscriptError(f"{where} must be four integers, got {values!r}")
-    return (values[0], values[1], values[2], values[3])
-
-
-def _hand_result_text(state: GameState, record: HandRecord) -> str:
-    if not record.played:
-        return "thrown-in"
-    return OUTCOMES[state.result]
-
-
-def play_game(
-    rules: Rules,
-    seed: int | str,
-    players: Sequence[Player] | None = None,
-    first_dealer: int = 0,
-    max_hands: int = 1000,
-    player_names: Sequence[str] | None = None,
-) -> Transcript:
-    """Play a whole game, every deal from the seed (hand ``k`` from seed ``"<seed>/<k>"``).
-
-    ``players`` are four callables by seat; by default seeded uniformly random
-    players. The game stops as ``unfinished`` after ``max_hands`` hands and as
-    ``stuck`` if a player has no legal action (an own minimum above 13).
-    """
-    if players is None:
-        from fourhundred.reference.players import RandomPlayer
-
-        players = [RandomPlayer(f"{seed}/player/{seat}") for seat in range(4)]
-        player_names = player_names or ["random"] * 4
-    if len(players) != 4:
-        raise ValueError(f"a game needs four players, got {len(players)}")
-    names = tuple(player_names or [getattr(p, "name", type(p).__name__) for p in players])
-    state = new_game(rules, first_dealer)
-    hands: list[TranscriptHand] = []
-    outcome = UNFINISHED
-    while state.phase is not Phase.GAME_OVER and state.hand_number <= max_hands:
-        number, dealer = state.hand_number, state.dealer
-        deal = deal_from_seed(shuffle.hand_seed(seed, number), dealer, rules)
-        actions = [str(deal)]
-        commitment = commit_deal(shuffle.hand_seed(seed, number), deal)
-        state = apply(state, deal)
-        stuck = False
-        while state.hand_number == number and state.phase is not Phase.GAME_OVER:
-            assert state.to_act is not None
-            if not legal_actions(state):
-                stuck = True
-                break
-            action = players[state.to_act](state)
-            state = apply(state, action, seat=state.to_act)
-            actions.append(str(action))
-        if stuck:
-            outcome = STUCK
-            hands.append(
-                TranscriptHand(
-                    number=number,
-                    dealer=dealer,
-                    actions=tuple(actions),
-                    scores=state.scores,
-                    played=False,
-                    result=STUCK,
-                    target=state.target_in_force,
-                    commitment=commitment,
-                )
-            )
-            break
-        record = state.history[-1]
-        hands.append(
-            TranscriptHand(
-                number=number,
-                dealer=dealer,
-                actions=tuple(actions),
-                scores=record.scores_after,
-                played=record.played,
-                result=_hand_result_text(state, record),
-                target=state.target_in_force,
-                commitment=commitment,
-            )
-        )
-    if state.phase is Phase.GAME_OVER:
-        outcome = OUTCOMES[state.result]
-    return Transcript(
-        variant=str(rules),
-        seed=str(seed),
-        first_dealer=first_dealer,
-        players=names,
-        hands=tuple(hands),
-        outcome=outcome,
-        final_scores=state.scores,
-    )
-
-
-def _is_over(state: GameState) -> bool:
-    return state.phase is Phase.GAME_OVER
-
-
-def replay(transcript: Transcript) -> GameState:
-    """Replay a transcript step by step, checking every deal, action, score and the outcome.
-
-    Raises :class:`ReplayMismatch` at the first disagreement and
-    :class:`TranscriptError` for text that cannot be read (an unknown variant,
-    an action that does not parse).
-    """
-    from fourhundred.spec.registry import VariantError, load
-
-    try:
-        rules = load(transcript.variant)
-    except VariantError as error:
-        raise TranscriptError(f"transcript.variant: {error}") from None
-    state = new_game(rules, transcript.first_dealer)
-    for k, hand in enumerate(transcript.hands, start=1):
-        if state.phase is Phase.GAME_OVER:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"no hand {k} (the game ended: {OUTCOMES[state.result]})",
-                f"hand {k}",
-                "game over",
-            )
-        if hand.number != state.hand_number:
-            raise ReplayMismatch(
-                k, None, None, f"hand number {state.hand_number}", str(hand.number), "hand number"
-            )
-        if hand.dealer != state.dealer:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"dealer {SEAT_NAMES[state.dealer]}",
-                SEAT_NAMES[hand.dealer],
-                "wrong dealer",
-            )
-        for index, text in enumerate(hand.actions, start=1):
-            try:
-                action = parse_action(text)
-            except NotationError as error:
-                raise TranscriptError(f"hand {k}, action {index}: {error}") from None
-            if state.hand_number != hand.number or _is_over(state):
-                raise ReplayMismatch(
-                    k, index, text, "the end of the hand", text, "action after the hand ended"
-                )
-            if index == 1 and isinstance(action, Deal) and transcript.seed is not None:
-                hand_seed = shuffle.hand_seed(transcript.seed, hand.number)
-                expected_deal = deal_from_seed(hand_seed, state.dealer, rules)
-                if _canonical_deal(action) != expected_deal:
-                    raise ReplayMismatch(
-                        k,
-                        index,
-                        text,
-                        str(expected_deal),
-                        str(action),
-                        f"the deal is not the one seed {hand_seed!r} gives",
-                    )
-                if hand.commitment is not None and not verify_commitment(
-                    hand.commitment, hand_seed, action
-                ):
-                    raise ReplayMismatch(
-                        k,
-                        index,
-                        text,
-                        commit_deal(hand_seed, action),
-                        hand.commitment,
-                        "the deal commitment does not match",
-                    )
-            try:
-                state = apply(state, action)
-            except IllegalAction as error:
-                legal = ", ".join(str(a) for a in legal_actions(state)) or "a deal"
-                raise ReplayMismatch(
-                    k, index, text, f"one of: {legal}", text, f"illegal ({error})"
-                ) from None
-        if hand.result == STUCK:
-            if k != len(transcript.hands) or transcript.outcome != STUCK:
-                raise TranscriptError(
-                    f"hands[{k - 1}]: only the last hand of a 'stuck' game can be 'stuck'"
-                )
-            if state.phase is not Phase.BIDDING or legal_actions(state):
-                legal = ", ".join(str(a) for a in legal_actions(state))
-                raise ReplayMismatch(
-                    k,
-                    len(hand.actions) + 1,
-                    None,
-                    f"another action ({legal})",
-                    "stuck",
-                    "the player is not stuck",
-                )
-            return state
-        if state.hand_number == hand.number and state.phase is not Phase.GAME_OVER:
-            legal = ", ".join(str(a) for a in legal_actions(state)) or "a deal"
-            raise ReplayMismatch(
-                k,
-                len(hand.actions) + 1,
-                None,
-                f"another action ({legal})",
-                "the end of the hand",
-                "the hand is unfinished",
-            )
-        record = state.history[-1]
-        if record.scores_after != hand.scores:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"scores {list(record.scores_after)}",
-                str(list(hand.scores)),
-                "scores after the hand",
-            )
-        if record.played != hand.played:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"played={record.played}",
-                f"played={hand.played}",
-                "played or thrown in",
-            )
-        result = _hand_result_text(state, record)
-        if result != hand.result:
-            raise ReplayMismatch(
-                k, None, None, f"result {result!r}", repr(hand.result), "what the hand decided"
-            )
-        if state.target_in_force != hand.target:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"target {state.target_in_force}",
-                str(hand.target),
-                "target in force",
-            )
-    outcome = OUTCOMES[state.result] if state.phase is Phase.GAME_OVER else None
-    last = len(transcript.hands)
-    if outcome is not None and transcript.outcome != outcome:
-        raise ReplayMismatch(
-            last, None, None, f"outcome {outcome!r}", repr(transcript.outcome), "outcome"
-        )
-    if outcome is None and transcript.outcome not in (UNFINISHED, STUCK):
-        raise ReplayMismatch(
-            last,
-            None,
-            None,
-            f"outcome {UNFINISHED!r} or {STUCK!r} (the game is not over)",
-            repr(transcript.outcome),
-            "outcome",
-        )
-    if transcript.outcome == STUCK:
-        raise ReplayMismatch(
-            last, None, None, f"outcome {UNFINISHED!r} (nobody is stuck)", "'stuck'", "outcome"
-        )
-    if state.scores != transcript.final_scores:
-        raise ReplayMismatch(
-            last,
-            None,
-            None,
-            f"final scores {list(state.scores)}",
-            str(list(transcript.final_scores)),
-            "final scores",
-        )
-    return state

@@ -8,9 +8,8 @@ special bid known in advance. The specification stays the truth;
 grids of inputs, with Hypothesis and with CrossHair, for every variant and
 every reading (:func:`fourhundred.spec.registry.all_readings`).
 
-Cards as bits: card ``i`` (its index in :data:`fourhundred.spec.cards.FULL_DECK`,
-``suit * 13 + rank``) is bit ``1 << i``; a hand is an ``int`` with 13 bits set.
-The tables here serve :mod:`fourhundred.reference.simulate`.
+The card tables (indices, bits, the trick's strengths) are in the one card
+table, :mod:`fourhundred.spec.cards`.
 """
 
 from __future__ import annotations
@@ -19,51 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from fourhundred.spec.cards import FULL_DECK, RANKS, SUITS, TRUMP
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Result, Rules
-
-# ----------------------------------------------------------------------
-# Card tables
-# ----------------------------------------------------------------------
-
-#: Card index (0-51) of each card in notation.
-CARD_INDEX: dict[str, int] = {card: index for index, card in enumerate(FULL_DECK)}
-#: Bit of each card index.
-CARD_BIT: tuple[int, ...] = tuple(1 << index for index in range(52))
-#: Suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of each card index.
-CARD_SUIT: tuple[int, ...] = tuple(index // 13 for index in range(52))
-#: Mask of the 13 cards of each suit.
-SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * suit) for suit in range(4))
-#: ``STRENGTH[led][card]``: how strongly a card stands in a trick whose led suit
-#: is ``led``: a heart 13-25, a card of the led suit 0-12, any other card -1.
-#: The highest strength wins the trick (hearts trump; else the highest of the suit led).
-STRENGTH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        13 + index % 13 if index // 13 == TRUMP else (index % 13 if index // 13 == led else -1)
-        for index in range(52)
-    )
-    for led in range(4)
-)
-#: ``SUIT_RANKS[bits]``: the ranks (0 for a two .. 12 for an ace) set in a 13-bit suit pattern.
-SUIT_RANKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(rank for rank in range(13) if bits >> rank & 1) for bits in range(8192)
-)
-
-assert len(RANKS) == 13 and len(SUITS) == 4
-
-
-def hand_mask(cards: tuple[str, ...] | list[str]) -> int:
-    """The bitmask of a hand given in notation."""
-    mask = 0
-    for card in cards:
-        mask |= CARD_BIT[CARD_INDEX[card]]
-    return mask
-
-
-def mask_cards(mask: int) -> tuple[str, ...]:
-    """The cards of a bitmask, in deck order."""
-    return tuple(FULL_DECK[index] for index in range(52) if mask >> index & 1)
-
 
 # ----------------------------------------------------------------------
 # The rules on ints

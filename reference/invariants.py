@@ -20,17 +20,8 @@ invariant as a sentence:
 
 from __future__ import annotations
 
-from fourhundred.reference.engine import (
-    OUTCOMES,
-    STUCK,
-    Bid,
-    Deal,
-    NotationError,
-    Play,
-    ThrowIn,
-    Transcript,
-    parse_action,
-)
+from fourhundred.reference.actions import Bid, Deal, NotationError, Play, ThrowIn, parse_action
+from fourhundred.reference.transcript import OUTCOMES, STUCK, Transcript
 from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES, legal_plays, trick_winner
 from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import load

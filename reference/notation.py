@@ -27,10 +27,10 @@ Example (North dealt, West leads the first trick)::
 :func:`to_notation` writes hands in deck order; :func:`from_notation`
 accepts any card order (and lower case), checks that the fields agree with
 each other and with the rules, and raises
-:class:`~fourhundred.reference.engine.NotationError` naming the field and
+:class:`~fourhundred.reference.actions.NotationError` naming the field and
 what it expected. The game's history is not part of a position.
 
-Actions have their own one-line text (:func:`~fourhundred.reference.engine.parse_action`):
+Actions have their own one-line text (:func:`~fourhundred.reference.actions.parse_action`):
 ``deal N:... W:... S:... E:...``, ``bid 5``, ``play AH``, ``throw-in``, each
 optionally after the seat that makes it, a seat letter as in the ``to-act``
 field and a colon (``W: bid 5``); an action named for a seat other than the
@@ -41,15 +41,9 @@ from __future__ import annotations
 
 import re
 
-from fourhundred.reference.engine import (
-    Bids,
-    Four,
-    GameState,
-    Hands,
-    NotationError,
-    Phase,
-)
-from fourhundred.spec.cards import SEAT_NAMES, CardError, card_index, parse_card
+from fourhundred.reference.actions import Hands, NotationError
+from fourhundred.reference.engine import Bids, Four, GameState, Phase
+from fourhundred.spec.cards import SEAT_NAMES, CardError, parse_card, sorted_cards
 from fourhundred.spec.model import Result, Rules
 
 FIELDS = (
@@ -181,8 +175,8 @@ def from_notation(rules: Rules, text: str) -> GameState:
         () if h == "-" else _cards(4, h, f"{SEAT_NAMES[seat]}'s hand")
         for seat, h in enumerate(hand_texts)
     ]
-    hand_list = [tuple(sorted(h, key=card_index)) for h in hand_list]
-    hands: Hands = (hand_list[0], hand_list[1], hand_list[2], hand_list[3])
+    north, west, south, east = (sorted_cards(h) for h in hand_list)
+    hands: Hands = (north, west, south, east)
 
     bid_parts = f_bids.split(",")
     if len(bid_parts) != 4 or not all(p == "-" or _INT.fullmatch(p) for p in bid_parts):
@@ -250,7 +244,7 @@ def _check_consistent(state: GameState) -> None:
 
     all_cards = [c for hand in state.hands for c in hand] + list(state.trick)
     if len(set(all_cards)) != len(all_cards):
-        twice = sorted({c for c in all_cards if all_cards.count(c) > 1}, key=card_index)
+        twice = sorted_cards({c for c in all_cards if all_cards.count(c) > 1})
         raise _error(4, f"cards appear twice (hands and trick): {', '.join(twice)}")
     order = rules.bidding_seats(state.dealer)
 

@@ -15,15 +15,8 @@ from __future__ import annotations
 
 import random
 
-from fourhundred.reference.engine import (
-    Action,
-    Bid,
-    GameState,
-    Phase,
-    Play,
-    ThrowIn,
-    legal_actions,
-)
+from fourhundred.reference.actions import Action, Bid, Play, ThrowIn
+from fourhundred.reference.engine import GameState, Phase, legal_actions
 from fourhundred.spec.cards import TRUMP_SUIT, rank_of, trick_winner
 
 

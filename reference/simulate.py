@@ -6,7 +6,9 @@ rule, 13 tricks of uniformly random legal plays, and the scoring of
 :class:`~fourhundred.reference.fast.FastRules`. Hands are sorted lists of card
 indices (``suit * 13 + rank``), so the cards of a suit are one run that two
 bisections find; the trick winner is read from the
-:data:`~fourhundred.reference.fast.STRENGTH` table; the random choices of a
+:data:`~fourhundred.spec.cards.STRENGTH` table of the one card table
+(:mod:`fourhundred.spec.cards`), where :func:`~fourhundred.spec.cards.trick_winner`
+reads it too, here unrolled over the four cards; the random choices of a
 deal, and of a trick, are the digits of one ``getrandbits`` number, each
 exactly uniform.
 
@@ -24,8 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from math import lcm, prod
 
-from fourhundred.reference.fast import STRENGTH, FastRules
-from fourhundred.spec.cards import FULL_DECK
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import FULL_DECK, LED_STRENGTH, SUIT_START
 from fourhundred.spec.model import Result, Rules
 
 #: The card indices of the pack, in order.
@@ -37,11 +39,6 @@ _SHUFFLE_SPAN = prod(_PACK_SIZES)
 _DRAW_BITS = 256
 #: The largest multiple of the span that fits in the draw: draws below it are kept.
 _DRAW_LIMIT = (1 << _DRAW_BITS) // _SHUFFLE_SPAN * _SHUFFLE_SPAN
-#: ``_SUIT_START[card]``: the index of the two of the card's suit (where its suit starts).
-_SUIT_START = tuple(13 * (index // 13) for index in range(52))
-#: ``_LED_STRENGTH[card]``: the strength table of a trick led with this card
-#: (:data:`~fourhundred.reference.fast.STRENGTH` of its suit).
-_LED_STRENGTH = tuple(STRENGTH[index // 13] for index in range(52))
 #: A trick's four random choices, each among at most 13 cards, are the digits
 #: of one number drawn below a multiple of ``lcm(1..13) ** 4``: since every
 #: count 1..13 divides ``lcm(1..13)``, each digit is exactly uniform (a draw
@@ -105,14 +102,14 @@ def play_random_tricks(
     rank), the cards of the suit led are the slice two bisections find: a
     follower draws from that slice, or from the whole hand when it is empty
     (every hand holds ``n`` cards at the start of a trick). The winner is the
-    highest :data:`~fourhundred.reference.fast.STRENGTH` of the suit led.
+    highest :data:`~fourhundred.spec.cards.LED_STRENGTH` of the card led.
     The loop over the three followers is written out (this is the hot path),
     and the last trick, where every hand holds one card, draws nothing.
     """
     draw_bits = rnd.getrandbits
     bits, limit = _TRICK_BITS, _TRICK_LIMIT
-    led_strength = _LED_STRENGTH
-    suit_start = _SUIT_START
+    led_strength = LED_STRENGTH
+    suit_start = SUIT_START
     find = bisect_left
     tricks = [0, 0, 0, 0]
     plays: list[int] = []

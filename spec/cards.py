@@ -15,11 +15,22 @@ seen from above): 0 North, 1 West, 2 South, 3 East. Partners sit opposite:
 team 0 is North-South (seats 0 and 2), team 1 is West-East (seats 1 and 3),
 as pagat §"Players and Cards" sets them ("North and South playing against
 East and West").
+
+This module is also the one card table of the project. A card's *index* is its
+position in :data:`FULL_DECK`, ``suit * 13 + rank``; from :data:`RANKS`,
+:data:`SUITS` and :data:`TRUMP` alone it derives the index, suit, bit and
+suit-start of every card, the mask of every suit, and :data:`STRENGTH`, the
+trick rule of :func:`beats` as one number per (led suit, card), which
+:func:`trick_winner` and the simulation's hot loop
+(:mod:`fourhundred.reference.simulate`) read. :func:`beats` and
+:func:`trick_winner_position` stay the rule (they run on Z3 terms too);
+``tests/test_spec_cards.py`` holds the table equal to them for every led suit
+and every pair of cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from fourhundred.spec.logic import BoolLike, IntLike, all_, any_, ite
 
@@ -48,7 +59,8 @@ def make_card(rank: str, suit: str) -> Card:
 
 #: The 52 cards, suit by suit (clubs, diamonds, hearts, spades), low to high.
 FULL_DECK: tuple[Card, ...] = tuple(make_card(r, s) for s in SUITS for r in RANKS)
-_DECK_SET = frozenset(FULL_DECK)
+#: Index (0-51) of each card in notation: its position in :data:`FULL_DECK`, ``suit * 13 + rank``.
+CARD_INDEX: Mapping[Card, int] = {card: index for index, card in enumerate(FULL_DECK)}
 
 
 def parse_card(text: str) -> Card:
@@ -58,7 +70,7 @@ def parse_card(text: str) -> Card:
     'AH'
     """
     card = text.strip().upper().replace("10", "T")
-    if card not in _DECK_SET:
+    if card not in CARD_INDEX:
         raise CardError(
             f"{text!r} is not a card: write rank then suit, ranks {RANKS}, suits {SUITS} "
             "(for example AH, TC, 2S)"
@@ -77,8 +89,13 @@ def rank_of(card: Card) -> int:
 
 
 def card_index(card: Card) -> int:
-    """Position of a card in :data:`FULL_DECK` (0-51)."""
-    return suit_of(card) * 13 + rank_of(card)
+    """Position of a card in :data:`FULL_DECK` (0-51): the sort key of deck order."""
+    return CARD_INDEX[card]
+
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in deck order (clubs, diamonds, hearts, spades; each low to high)."""
+    return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
 
 
 def team_of(seat: int) -> int:
@@ -122,23 +139,92 @@ def trick_winner_position(suits: Sequence[IntLike], ranks: Sequence[IntLike]) ->
     return best_position
 
 
+# ----------------------------------------------------------------------
+# The card table: every card as an index, its suit, its bit, its strength
+# ----------------------------------------------------------------------
+
+_RANK_COUNT = len(RANKS)
+_CARD_COUNT = len(FULL_DECK)
+
+#: Suit (0 clubs, 1 diamonds, 2 hearts, 3 spades) of each card index.
+CARD_SUIT: tuple[int, ...] = tuple(index // _RANK_COUNT for index in range(_CARD_COUNT))
+#: Index of the two of each card index's suit: where the card's suit starts in deck order.
+SUIT_START: tuple[int, ...] = tuple(_RANK_COUNT * suit for suit in CARD_SUIT)
+#: Bit of each card index (a hand as a bitmask holds bit ``1 << index`` for each card).
+CARD_BIT: tuple[int, ...] = tuple(1 << index for index in range(_CARD_COUNT))
+#: Mask of the 13 cards of each suit.
+SUIT_MASK: tuple[int, ...] = tuple(
+    ((1 << _RANK_COUNT) - 1) << (_RANK_COUNT * suit) for suit in range(len(SUITS))
+)
+
+
+def _strength(led: int, index: int) -> int:
+    """How strongly card ``index`` stands in a trick led in suit ``led`` (see :data:`STRENGTH`)."""
+    suit, rank = CARD_SUIT[index], index % _RANK_COUNT
+    if suit == TRUMP:
+        return _RANK_COUNT + rank
+    return rank if suit == led else -1
+
+
+#: ``STRENGTH[led][index]``: the card's standing in a trick whose led suit is
+#: ``led``: a heart 13-25, a card of the led suit 0-12, any other card -1. The
+#: highest strength wins the trick: :func:`beats` as a table (hearts trump, else
+#: the highest card of the suit led).
+STRENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_strength(led, index) for index in range(_CARD_COUNT)) for led in range(len(SUITS))
+)
+#: ``LED_STRENGTH[index]``: the :data:`STRENGTH` row of a trick led with that card.
+LED_STRENGTH: tuple[tuple[int, ...], ...] = tuple(STRENGTH[suit] for suit in CARD_SUIT)
+
+
+def _suit_ranks() -> tuple[tuple[int, ...], ...]:
+    """The ranks of every 13-bit suit pattern: those of ``b + 2**r`` (for ``b < 2**r``)
+    are those of ``b``, then ``r``."""
+    table: list[tuple[int, ...]] = [()]
+    for rank in range(_RANK_COUNT):
+        table += [(*ranks, rank) for ranks in table]
+    return tuple(table)
+
+
+#: ``SUIT_RANKS[bits]``: the ranks (0 for a two .. 12 for an ace) set in a 13-bit suit pattern.
+SUIT_RANKS: tuple[tuple[int, ...], ...] = _suit_ranks()
+
+
+def hand_mask(cards: Iterable[Card]) -> int:
+    """The bitmask of a hand given in notation."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BIT[CARD_INDEX[card]]
+    return mask
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask, in deck order."""
+    return tuple(FULL_DECK[index] for index in range(_CARD_COUNT) if mask >> index & 1)
+
+
 def trick_winner(cards_in_play_order: Sequence[Card]) -> int:
-    """Position in play order (0 = leader) of the card that wins the trick."""
-    suits = [suit_of(card) for card in cards_in_play_order]
-    ranks = [rank_of(card) for card in cards_in_play_order]
-    return int(trick_winner_position(suits, ranks))
+    """Position in play order (0 = leader) of the card that wins the trick: the
+    highest :data:`STRENGTH` of the suit led, which is :func:`trick_winner_position`
+    on the cards' suits and ranks (hearts trump, else the highest card of the
+    suit led; sections in the module docstring)."""
+    strength = LED_STRENGTH[CARD_INDEX[cards_in_play_order[0]]]
+    powers = [strength[CARD_INDEX[card]] for card in cards_in_play_order]
+    return powers.index(max(powers))
 
 
 def legal_plays(hand: Iterable[Card], led: Card | None) -> tuple[Card, ...]:
-    """Cards a player may play: any card when leading; else a card of the suit
-    led if the hand holds one, and any card if it holds none.
+    """Cards a player may play, in deck order: any card when leading; else a card
+    of the suit led if the hand holds one, and any card if it holds none.
 
     Leading a heart is allowed at any time (pagat §"Play": the leader "leads
     any card"; the other sources are silent, see ambiguity ``leading-hearts``).
     Trumping when void is allowed, not required (qahwa §"Playing the tricks").
     """
-    cards = tuple(sorted(hand, key=card_index))
-    if led is None:
-        return cards
-    following = tuple(card for card in cards if card[1] == led[1])
-    return following or cards
+    cards = tuple(sorted(hand, key=CARD_INDEX.__getitem__))  # sorted_cards, inlined: a hot path
+    if led is not None:
+        suit = led[1]
+        following = tuple(card for card in cards if card[1] == suit)
+        if following:
+            return following
+    return cards

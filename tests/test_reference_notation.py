@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fourhundred.reference.actions import NotationError
 from fourhundred.reference.engine import (
     GameState,
-    NotationError,
     Phase,
     apply,
     deal_from_seed,

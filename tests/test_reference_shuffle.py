@@ -10,13 +10,8 @@ from typing import Any
 import pytest
 
 from fourhundred.reference import shuffle
-from fourhundred.reference.engine import (
-    Deal,
-    commit_deal,
-    deal_from_seed,
-    parse_action,
-    verify_commitment,
-)
+from fourhundred.reference.actions import Deal, parse_action
+from fourhundred.reference.engine import commit_deal, deal_from_seed, verify_commitment
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.registry import load
 

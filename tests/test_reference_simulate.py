@@ -9,19 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from fourhundred.reference.engine import (
-    Bid,
-    Deal,
-    Phase,
-    Play,
-    Player,
-    apply,
-    new_game,
-    play_game,
-)
+from fourhundred.reference.actions import Bid, Deal, Play
+from fourhundred.reference.engine import Phase, Player, apply, new_game
 from fourhundred.reference.invariants import check_transcript
 from fourhundred.reference.players import HeuristicPlayer, RandomPlayer, estimated_tricks
 from fourhundred.reference.simulate import Simulator, StuckError, card_text, modest_simulator
+from fourhundred.reference.transcript import play_game
 from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import all_readings, load, names
 

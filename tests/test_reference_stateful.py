@@ -15,14 +15,11 @@ from hypothesis.stateful import (
     rule,
 )
 
+from fourhundred.reference.actions import Action, Bid, Play, ThrowIn
 from fourhundred.reference.engine import (
-    Action,
-    Bid,
     GameState,
     IllegalAction,
     Phase,
-    Play,
-    ThrowIn,
     apply,
     apply_unchecked,
     deal_from_seed,

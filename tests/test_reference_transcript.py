@@ -10,18 +10,17 @@ from typing import Any
 import pytest
 
 from fourhundred.cli import main
-from fourhundred.reference.engine import (
+from fourhundred.reference.actions import parse_action
+from fourhundred.reference.engine import apply, new_game
+from fourhundred.reference.invariants import check_transcript
+from fourhundred.reference.players import HeuristicPlayer
+from fourhundred.reference.transcript import (
     ReplayMismatch,
     Transcript,
     TranscriptError,
-    apply,
-    new_game,
-    parse_action,
     play_game,
     replay,
 )
-from fourhundred.reference.invariants import check_transcript
-from fourhundred.reference.players import HeuristicPlayer
 from fourhundred.spec.registry import load, names
 
 

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from fourhundred.reference import engine
+from fourhundred.reference import actions, engine, transcript
 from fourhundred.spec.registry import load
 from fourhundred.verify.games import script_hand
 from fourhundred.verify.invariants import INVARIANTS
@@ -52,7 +52,7 @@ def test_the_unbounded_own_minimum_leaves_a_medallon_player_without_a_legal_bid_
     assert outcome.witness is not None
     assert outcome.witness["outcome"] == "stuck"
     # The witness is a reference transcript: it replays.
-    engine.replay(engine.Transcript.from_dict(dict(outcome.witness)))
+    transcript.replay(transcript.Transcript.from_dict(dict(outcome.witness)))
 
 
 def test_capping_the_own_minimum_at_13_restores_a_legal_bid_everywhere() -> None:
@@ -71,7 +71,7 @@ def test_read_literally_arab3meyehs_exact_table_minimum_deadlocks_a_reachable_ga
     reached = list(outcome.counterexample["reached_scores"].values())
     assert sum(rules.own_minimum_bid(s) for s in reached) > rules.table_minimum(reached)
     assert outcome.witness["hands"][-1]["result"] == "thrown-in"
-    engine.replay(engine.Transcript.from_dict(dict(outcome.witness)))
+    transcript.replay(transcript.Transcript.from_dict(dict(outcome.witness)))
 
 
 @pytest.mark.parametrize(
@@ -82,13 +82,13 @@ def test_scripted_deals_give_each_player_exactly_the_planned_tricks(
 ) -> None:
     script = script_hand(tricks)
     rules = load("qahwa-400")
-    state = engine.apply(engine.new_game(rules, 0), engine.Deal(script.hands))
+    state = engine.apply(engine.new_game(rules, 0), actions.Deal(script.hands))
     for seat in rules.bidding_seats(0):
-        state = engine.apply(state, engine.Bid(13 if seat == 1 else 2))
+        state = engine.apply(state, actions.Bid(13 if seat == 1 else 2))
     for cards in script.plays:
         for _ in range(4):
             assert state.to_act is not None
-            state = engine.apply(state, engine.Play(cards[state.to_act]))
+            state = engine.apply(state, actions.Play(cards[state.to_act]))
     assert state.history[-1].tricks == tricks
 
 

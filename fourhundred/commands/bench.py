@@ -19,8 +19,8 @@ import click
 
 
 def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
+    from fourhundred.reference.actions import Deal
     from fourhundred.reference.engine import (
-        Deal,
         GameState,
         Phase,
         apply_unchecked,

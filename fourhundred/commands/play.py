@@ -45,8 +45,9 @@ def play_command(
     variant: str, seed: str, players: str, first_dealer: str, max_hands: int, out: Path | None
 ) -> None:
     """Play one game with simulated players and print its JSON transcript."""
-    from fourhundred.reference.engine import Player, play_game
+    from fourhundred.reference.engine import Player
     from fourhundred.reference.players import HeuristicPlayer, RandomPlayer
+    from fourhundred.reference.transcript import play_game
     from fourhundred.spec.cards import SEAT_NAMES
     from fourhundred.spec.registry import load
 
@@ -80,7 +81,12 @@ def play_command(
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def replay_command(file: Path) -> None:
     """Check a transcript step by step; exit 1 at the first mismatch, 2 if unreadable."""
-    from fourhundred.reference.engine import ReplayMismatch, Transcript, TranscriptError, replay
+    from fourhundred.reference.transcript import (
+        ReplayMismatch,
+        Transcript,
+        TranscriptError,
+        replay,
+    )
 
     try:
         text = file.read_text(encoding="utf-8")

@@ -28,7 +28,16 @@ from typing import Any
 
 from fourhundred.conformance.games import bad_deal
 from fourhundred.reference import engine
-from fourhundred.reference.engine import Bid, Deal, GameState, Phase, Play, ThrowIn
+from fourhundred.reference.actions import (
+    Action,
+    Bid,
+    Deal,
+    NotationError,
+    Play,
+    ThrowIn,
+    parse_action,
+)
+from fourhundred.reference.engine import GameState, Phase
 from fourhundred.reference.players import HeuristicPlayer
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.model import Rules
@@ -133,9 +142,9 @@ def plans_of(rules: Rules, first_dealer: int, actions: Sequence[str]) -> list[Ha
     accepted = 0
     for text in actions:
         try:
-            action = engine.parse_action(text)
+            action = parse_action(text)
             new = engine.apply(state, action)
-        except engine.NotationError:
+        except NotationError:
             return None
         except engine.IllegalAction:
             extras.append((accepted, text))
@@ -174,7 +183,7 @@ class _Writer:
     def start_hand(self, extras: Sequence[tuple[int, str]]) -> None:
         self.extras, self.done = list(extras), 0
 
-    def take(self, action: engine.Action) -> None:
+    def take(self, action: Action) -> None:
         """The rejected actions due before it, then the action."""
         while self.extras and self.extras[0][0] <= self.done:
             self.actions.append(self.extras.pop(0)[1])
@@ -218,9 +227,7 @@ def materialize(rules: Rules, first_dealer: int, plans: Sequence[HandPlan]) -> l
     return writer.actions
 
 
-def _repaired_bid(
-    state: GameState, wanted: int | None, legal: Sequence[engine.Action]
-) -> engine.Action:
+def _repaired_bid(state: GameState, wanted: int | None, legal: Sequence[Action]) -> Action:
     if wanted is None:
         if any(isinstance(a, ThrowIn) for a in legal):
             return ThrowIn()

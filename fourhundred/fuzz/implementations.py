@@ -22,7 +22,8 @@ from typing import Any, Protocol
 from fourhundred.conformance.inputs import fast_rules
 from fourhundred.conformance.kinds import RESULT_NAMES
 from fourhundred.fuzz.compare import Outcome
-from fourhundred.reference.fast import CARD_INDEX, STRENGTH, FastRules
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import CARD_INDEX, STRENGTH
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 

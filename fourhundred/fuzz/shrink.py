@@ -36,7 +36,7 @@ from typing import Any
 from fourhundred.conformance.inputs import is_valid
 from fourhundred.fuzz import games
 from fourhundred.fuzz.compare import Disagreement
-from fourhundred.reference.engine import Deal
+from fourhundred.reference.actions import Deal
 from fourhundred.spec.cards import FULL_DECK, SUITS
 from fourhundred.spec.model import Rules
 

@@ -14,7 +14,7 @@ the bound* only.
 into a real game: a deal for every hand, constructed so that each player
 wins exactly the planned number of tricks, and every card play. It drives
 the reference engine with checked actions and replays the transcript with
-:func:`fourhundred.reference.engine.replay`, so a witness is evidence that
+:func:`fourhundred.reference.transcript.replay`, so a witness is evidence that
 does not depend on this module's reasoning.
 """
 
@@ -218,58 +218,63 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     player has no legal bid; ``thrown-in`` deals and bids every player's own
     minimum, which the table minimum then throws in.
     """
-    from fourhundred.reference import engine
+    from fourhundred.reference.actions import Bid, Deal, Play
+    from fourhundred.reference.engine import legal_actions, new_game
+    from fourhundred.reference.transcript import (
+        OUTCOMES,
+        STUCK,
+        UNFINISHED,
+        Transcript,
+        TranscriptHand,
+        replay,
+    )
 
-    state = engine.new_game(rules, FIRST_DEALER)
+    state = new_game(rules, FIRST_DEALER)
     hands: list[Any] = []
-    outcome = engine.UNFINISHED
+    outcome = UNFINISHED
     for number, hand in enumerate(plan.hands, start=1):
         script = script_hand(hand.tricks)
         actions: list[str] = []
-        state = _act(engine, state, engine.Deal(script.hands), actions)
+        state = _act(state, Deal(script.hands), actions)
         for seat in rules.bidding_seats(state.dealer):
-            state = _act(engine, state, engine.Bid(hand.bids[seat]), actions)
+            state = _act(state, Bid(hand.bids[seat]), actions)
         for cards in script.plays:
             for _ in range(4):
                 seat = state.to_act
                 assert seat is not None
-                state = _act(engine, state, engine.Play(cards[seat]), actions)
-        hands.append(
-            _finished_hand(
-                engine, state, number, hand.dealer, actions, engine.OUTCOMES[state.result]
-            )
-        )
+                state = _act(state, Play(cards[seat]), actions)
+        hands.append(_finished_hand(state, number, hand.dealer, actions, OUTCOMES[state.result]))
     if ending != "none":
         number = len(plan.hands) + 1
         dealer = state.dealer
         script = script_hand((4, 3, 3, 3))
         actions = []
-        state = _act(engine, state, engine.Deal(script.hands), actions)
+        state = _act(state, Deal(script.hands), actions)
         stuck = False
         for _seat in rules.bidding_seats(dealer):
-            legal = [a for a in engine.legal_actions(state) if isinstance(a, engine.Bid)]
+            legal = [a for a in legal_actions(state) if isinstance(a, Bid)]
             if not legal:
                 stuck = True
                 break
-            state = _act(engine, state, legal[0], actions)
+            state = _act(state, legal[0], actions)
         if stuck:
-            outcome = engine.STUCK
+            outcome = STUCK
             hands.append(
-                engine.TranscriptHand(
+                TranscriptHand(
                     number=number,
                     dealer=dealer,
                     actions=tuple(actions),
                     scores=state.scores,
                     played=False,
-                    result=engine.STUCK,
+                    result=STUCK,
                     target=state.target_in_force,
                 )
             )
         else:
             played = state.history[-1].played
-            result = engine.OUTCOMES[state.result] if played else "thrown-in"
-            hands.append(_finished_hand(engine, state, number, dealer, actions, result))
-    transcript = engine.Transcript(
+            result = OUTCOMES[state.result] if played else "thrown-in"
+            hands.append(_finished_hand(state, number, dealer, actions, result))
+    transcript = Transcript(
         variant=str(rules),
         seed=None,
         first_dealer=FIRST_DEALER,
@@ -278,17 +283,17 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
         outcome=outcome,
         final_scores=state.scores,
     )
-    engine.replay(engine.Transcript.from_json(transcript.to_json()))
+    replay(Transcript.from_json(transcript.to_json()))
     data: dict[str, Any] = transcript.to_dict()
     return data
 
 
-def _finished_hand(
-    engine: Any, state: Any, number: int, dealer: int, actions: list[str], result: str
-) -> Any:
+def _finished_hand(state: Any, number: int, dealer: int, actions: list[str], result: str) -> Any:
     """The transcript's record of the hand that just ended (played or thrown in)."""
+    from fourhundred.reference.transcript import TranscriptHand
+
     record = state.history[-1]
-    return engine.TranscriptHand(
+    return TranscriptHand(
         number=number,
         dealer=dealer,
         actions=tuple(actions),
@@ -299,9 +304,11 @@ def _finished_hand(
     )
 
 
-def _act(engine: Any, state: Any, action: Any, actions: list[str]) -> Any:
+def _act(state: Any, action: Any, actions: list[str]) -> Any:
+    from fourhundred.reference.engine import apply
+
     actions.append(str(action))
-    return engine.apply(state, action)
+    return apply(state, action)
 
 
 def plan_summary(plan: Plan) -> dict[str, Any]:

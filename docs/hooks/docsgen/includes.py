@@ -267,18 +267,18 @@ def example_run(root: Path, mutant: str, kinds: list[str]) -> str:
 def action_table() -> str:
     """The reference engine's actions, each with the text form its docstring gives."""
     try:
-        from fourhundred.reference import engine
+        from fourhundred.reference import actions
     except ImportError:
-        return placeholder("The list of actions", "reference/engine.py")
+        return placeholder("The list of actions", "reference/actions.py")
     rows = []
     for name in ("Deal", "Bid", "Play", "ThrowIn"):
-        action = getattr(engine, name, None)
+        action = getattr(actions, name, None)
         if action is None or not action.__doc__:
             continue
         doc = rst_to_markdown(" ".join(action.__doc__.split()))
         rows.append(f"| `{name}` | {doc.replace('|', '&#124;')} |\n")
     if not rows:
-        return placeholder("The list of actions", "reference/engine.py")
+        return placeholder("The list of actions", "reference/actions.py")
     return "| action | meaning and text |\n|---|---|\n" + "".join(rows)
 
 

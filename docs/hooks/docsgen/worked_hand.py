@@ -147,14 +147,15 @@ def worked_hand() -> WorkedHand:
 def position_before_the_lead(hand: WorkedHand) -> str | None:
     """The position after the bids, in the reference engine's notation (None without it)."""
     try:
+        actions = importlib.import_module("fourhundred.reference.actions")
         engine = importlib.import_module("fourhundred.reference.engine")
         notation = importlib.import_module("fourhundred.reference.notation")
     except ImportError:
         return None
     state = dataclasses.replace(engine.new_game(hand.rules, DEALER), scores=SCORES_BEFORE)
-    state = engine.apply(state, engine.Deal(hand.hands))
+    state = engine.apply(state, actions.Deal(hand.hands))
     for seat in hand.bidding_order:
-        state = engine.apply(state, engine.Bid(hand.bids[seat]))
+        state = engine.apply(state, actions.Bid(hand.bids[seat]))
     return str(notation.to_notation(state))
 
 
