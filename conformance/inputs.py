@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import FULL_DECK, RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
+from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 
 Json = dict[str, Any]
@@ -698,12 +698,11 @@ def _bids_legal(rules: Rules, bids: Sequence[int], scores: Sequence[int]) -> boo
 def _cards_distinct(cards: Any) -> bool:
     return (
         isinstance(cards, list)
-        and all(isinstance(c, str) and c in _DECK_SET for c in cards)
+        and all(isinstance(c, str) and c in CARD_INDEX for c in cards)
         and len(set(cards)) == len(cards)
     )
 
 
-_DECK_SET = frozenset(FULL_DECK)
 
 
 def _field(data: Mapping[str, Any], key: str) -> Any:
@@ -736,7 +735,7 @@ def is_valid(kind: str, rules: Rules, data: Mapping[str, Any]) -> bool:
         return (
             _cards_distinct(hand)
             and 1 <= len(hand) <= 13
-            and (led is None or (led in _DECK_SET and led not in hand))
+            and (led is None or (led in CARD_INDEX and led not in hand))
         )
     if kind in ("hand_scoring", "game_outcome"):
         scores, bids, tricks = _field(data, "scores"), _field(data, "bids"), _field(data, "tricks")

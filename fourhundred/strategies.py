@@ -41,7 +41,7 @@ from hypothesis.errors import InvalidArgument
 
 from fourhundred.conformance import adapter, inputs, kinds
 from fourhundred.conformance.coverage import make_case
-from fourhundred.spec.cards import CARDS_PER_HAND, FULL_DECK
+from fourhundred.spec.cards import CARDS_PER_HAND, FULL_DECK, sorted_cards
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import VariantError, all_readings, get, names
 
@@ -259,7 +259,7 @@ def deals() -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
     """Four 13-card hands making up the pack, by seat."""
     return st.permutations(FULL_DECK).map(
         lambda deck: tuple(
-            tuple(sorted(deck[13 * seat : 13 * seat + 13], key=FULL_DECK.index))
+            sorted_cards(deck[13 * seat : 13 * seat + 13])
             for seat in range(4)
         )
     )
