@@ -414,10 +414,11 @@ class AdapterProcess:
                 self._stderr.append(f"\n[runner: adapter I/O failed: {error!r}]\n".encode())
         finally:
             self.lines.put(None)
-            for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-                with contextlib.suppress(OSError, ValueError):
-                    if stream is not None:
-                        stream.close()
+            with self._lock:  # not while send() writes
+                for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+                    with contextlib.suppress(OSError, ValueError):
+                        if stream is not None:
+                            stream.close()
 
     def _serve_pipes(self) -> None:
         """Write queued input, read output lines and stderr, until the output has
@@ -1222,21 +1223,19 @@ def split_command(command: str) -> list[str]:
 
 
 def read_baseline(path: str) -> frozenset[str]:
-    """A baseline file: JSON ``{"known_failures": [...]}`` or a list, or text with one key per line."""
-    from pathlib import Path
-
+    """A baseline file: JSON ``{"known_failures": [...]}`` or a list, or text with one
+    key per line; read with the limits of :mod:`fourhundred.safeio` (a FIFO, a
+    link to nothing, bytes that are not UTF-8 or hostile JSON are a ``UserError``)."""
     from fourhundred.errors import UserError
 
+    raw = safeio.read_bytes(path, "--baseline")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"--baseline {path}: cannot read it: {error.strerror}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise UserError(f"--baseline {path}: not UTF-8 (byte {problem.start})") from None
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
-        try:
-            data = json.loads(stripped)
-        except ValueError as error:
-            raise UserError(f"--baseline {path}: not valid JSON: {error}") from None
+        data = safeio.parse_json(stripped, f"--baseline {path}", error=UserError)
         items = data.get("known_failures") if isinstance(data, dict) else data
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
             raise UserError(

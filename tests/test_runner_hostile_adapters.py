@@ -359,3 +359,55 @@ def test_the_fuzzers_outcomes_speak_only_the_shared_vocabulary() -> None:
     assert FuzzOutcome("timeout").status is Reason.TIMED_OUT
     with pytest.raises(ValueError, match="hung"):
         FuzzOutcome("hung")
+
+
+# ----------------------------------------------------------------------
+# What the command line needs to tell an incomplete or empty run
+# ----------------------------------------------------------------------
+
+
+def test_an_interrupted_run_reports_what_was_answered_and_lists_the_rest_as_not_run() -> None:
+    runs = runs_of("legal_bids")
+    seen: list[Outcome] = []
+
+    def interrupt_at_the_tenth(outcome: Outcome) -> None:
+        seen.append(outcome)
+        if len(seen) == 10:
+            raise KeyboardInterrupt
+
+    runner = Runner(adapter("hostile", "duplicate"), Settings(), interrupt_at_the_tenth)
+
+    def work() -> None:
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                runner.run(runs)
+        finally:
+            runner.close()
+
+    within(120, work)
+    incomplete = runner.incomplete
+    assert incomplete is not None and incomplete.stop is Stop.INTERRUPTED
+    # What was answered is reported (nothing computed is lost), the rest is not run.
+    assert len(seen) >= 10
+    assert [o.run for o in seen] + list(incomplete.not_run) == runs
+
+
+def test_a_run_of_cases_the_adapter_did_not_declare_says_nothing_was_applicable() -> None:
+    runs = few()  # pagat-41; the adapter declares qahwa-400 only
+    outcomes, runner = drive(adapter("declares", '["game_outcome"]', '{"qahwa": []}'), runs)
+    assert runner.applicable == 0 and runner.incomplete is None
+    assert {o.status for o in outcomes.values()} == {"not_applicable"}
+
+
+def test_a_hostile_baseline_file_is_one_clear_error(tmp_path: Path) -> None:
+    from fourhundred.conformance.runner import read_baseline
+    from fourhundred.errors import UserError
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    with pytest.raises(UserError, match="nested more than"):
+        read_baseline(str(deep))
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"bid_value.\xff\n")
+    with pytest.raises(UserError, match="not UTF-8"):
+        read_baseline(str(binary))
