@@ -81,7 +81,7 @@ REPEAT_GRACE = 0.1
 MAX_RESTART_ATTEMPTS = 3
 #: Crashes, hangs or unreadable lines in a row, without a single answer in
 #: between, after which the adapter is not restarted again: the run stops.
-MAX_DEATHS_IN_A_ROW = 5
+MAX_DEATHS_IN_A_ROW = 8
 #: The command that starts the bundled reference adapter (the default ``--adapter``).
 REFERENCE_ADAPTER = (sys.executable, "-m", "fourhundred.conformance.adapter")
 
