@@ -392,6 +392,7 @@ class AdapterProcess:
         self._close_input = False
         self._input_closed = False
         self._stopping = False
+        self._closed = False
         self._wake_read, self._wake_write = os.pipe()
         os.set_blocking(self._wake_read, False)
         os.set_blocking(self._wake_write, False)
@@ -634,7 +635,10 @@ class AdapterProcess:
 
     def close(self, graceful: bool = False) -> None:
         """Stop the adapter: ``stop`` first when graceful, then end its whole process
-        group (``SIGTERM``, ``SIGKILL`` after :data:`TERMINATE_GRACE`)."""
+        group (``SIGTERM``, ``SIGKILL`` after :data:`TERMINATE_GRACE`). Once only."""
+        if self._closed:
+            return
+        self._closed = True
         if graceful and self.process.poll() is None:
             self.send([{"cmd": "stop"}])
             with self._lock:
@@ -803,6 +807,7 @@ class _Pending:
     """A case sent to the current adapter process: its place in the suite order,
     when it was sent, and its outcome once answered (until it is reported)."""
 
+    seq: int
     rank: int
     run: Run
     sent: float
@@ -819,8 +824,11 @@ class _RunState:
 
     #: (rank, run) not yet sent, in suite order.
     todo: collections.deque[tuple[int, Run]]
-    #: seq -> case sent to the current adapter process and not yet reported.
-    in_flight: dict[int, _Pending] = field(default_factory=dict)
+    #: seq -> case sent to the current adapter process, waiting for its answer (in seq order).
+    waiting: dict[int, _Pending] = field(default_factory=dict)
+    #: seq -> case answered, not yet reported; and rank -> seq of the same.
+    answered: dict[int, _Pending] = field(default_factory=dict)
+    by_rank: dict[int, int] = field(default_factory=dict)
     #: The rank of the next case to report.
     next_rank: int = 0
     #: Lines read from the adapter.
@@ -834,20 +842,22 @@ class _RunState:
 
     def unsettled(self) -> float | None:
         """When the earliest answered case not yet reported was answered (None: none is)."""
-        times = [p.answered_at for p in self.in_flight.values() if p.outcome is not None]
-        return min(times) if times else None
+        return min((p.answered_at for p in self.answered.values()), default=None)
 
-    def waiting(self) -> list[int]:
-        """Seqs of the cases in flight still waiting for their answer."""
-        return [seq for seq, p in self.in_flight.items() if p.outcome is None]
+    def mark_answered(self, pending: _Pending, outcome: Outcome) -> None:
+        """Move a case from waiting to answered, with its outcome."""
+        self.waiting.pop(pending.seq, None)
+        pending.outcome = outcome
+        pending.answered_at_line, pending.answered_at = self.lines, time.monotonic()
+        self.answered[pending.seq] = pending
+        self.by_rank[pending.rank] = pending.seq
 
     def left(self, answered_too: bool = False) -> list[Run]:
         """Runs not yet reported, in suite order: those not answered (and those
         answered, with ``answered_too``)."""
-        ranked = [
-            (p.rank, p.run) for p in self.in_flight.values() if answered_too or p.outcome is None
-        ]
-        return [run for _, run in sorted(ranked + list(self.todo), key=lambda item: item[0])]
+        pending = [*self.waiting.values(), *(self.answered.values() if answered_too else ())]
+        ranked = [(p.rank, p.run) for p in pending] + list(self.todo)
+        return [run for _, run in sorted(ranked, key=lambda item: item[0])]
 
 
 class Runner:
@@ -877,7 +887,8 @@ class Runner:
         self.incomplete: Incomplete | None = None
         #: Runs of the last :meth:`run` that the adapter declared.
         self.applicable = 0
-        #: Answers that named a case already reported (answered twice, too late to charge it).
+        #: Answers of the last :meth:`run` that named a case already reported (a
+        #: repeat too late to charge to its case): the adapter broke the protocol.
         self.stray_answers: list[str] = []
         self._check_hello = protocol_validator("hello") if settings.validate else None
         self._check_answer = protocol_validator("answer") if settings.validate else None
@@ -946,6 +957,7 @@ class Runner:
         the run stops early are listed in :attr:`incomplete`, never dropped.
         """
         self.incomplete = None
+        self.stray_answers = []
         self._deaths_in_a_row = 0
         if self.adapter is None and not self.hello:
             self.start()
@@ -975,17 +987,20 @@ class Runner:
             raise
 
     def _stop(self, state: _RunState, stop: Stop, message: str) -> None:
-        """End the run early. The cases answered are reported first (unless it is
-        ``--fail-fast`` that stops: nothing after the first failure is reported);
-        every case left is *not run*."""
-        if stop is not Stop.FAIL_FAST:
-            self._report_settled(state, everything=True)
-            if self.incomplete is not None:  # the report itself stopped it (--fail-fast)
-                return
-        left = state.left(answered_too=stop is Stop.FAIL_FAST)
-        state.in_flight.clear()
+        """End the run early: every case answered is reported, in suite order
+        (unless it is ``--fail-fast`` that stops: nothing after the first failure
+        is), and every case left is *not run*."""
+        answered_too = stop is Stop.FAIL_FAST
+        self.incomplete = Incomplete(stop, message, tuple(state.left(answered_too)))
+        state.waiting.clear()
         state.todo.clear()
-        self.incomplete = Incomplete(stop, message, tuple(left))
+        if answered_too:
+            state.answered.clear()
+            state.by_rank.clear()
+        for rank in sorted(state.by_rank):
+            outcome = state.answered.pop(state.by_rank.pop(rank)).outcome
+            assert outcome is not None
+            self.on_outcome(outcome)
 
     def _run(self, state: _RunState) -> None:
         settings = self.settings
@@ -993,13 +1008,13 @@ class Runner:
         assert adapter is not None
         state.last_answer = time.monotonic()
         state.stderr_mark = adapter.stderr_at_answer
-        while state.todo or state.waiting():
+        while state.todo or state.waiting:
             # After a crash, hang or unreadable line with several cases in flight,
             # nobody knows which case caused it (an adapter may answer a whole batch
             # at once), so those cases are sent again one at a time and only a case
             # that fails alone is blamed.
             window = 1 if state.suspects else settings.window
-            waiting = len(state.waiting())
+            waiting = len(state.waiting)
             if state.todo and (waiting <= window // 2 or not waiting):
                 batch = []
                 now = time.monotonic()
@@ -1007,10 +1022,10 @@ class Runner:
                     rank, run = state.todo.popleft()
                     self.seq += 1
                     waiting += 1
-                    state.in_flight[self.seq] = _Pending(rank, run, now)
+                    state.waiting[self.seq] = _Pending(self.seq, rank, run, now)
                     batch.append({"cmd": "run", "seq": self.seq, "case": run.message()})
                 adapter.send(batch)
-            oldest = min(state.in_flight[seq].sent for seq in state.waiting())
+            oldest = next(iter(state.waiting.values())).sent
             started = max(oldest, state.last_answer)
             deadline = started + settings.timeout
             unsettled = state.unsettled()
@@ -1035,7 +1050,7 @@ class Runner:
                 state.stderr_mark = adapter.stderr_at_answer
                 continue
             self._take_answer(state, seq, message, started)
-            finished = not state.todo and not state.waiting() and not adapter.ready()
+            finished = not state.todo and not state.waiting and not adapter.ready()
             if not self._report_settled(state, everything=finished):
                 return
         # Every case is answered: take what the adapter wrote after (a repeat of
@@ -1064,7 +1079,7 @@ class Runner:
             or isinstance(seq, bool)
             or not self._first_seq <= seq <= self.seq
         ):
-            waiting = state.waiting()
+            waiting = list(state.waiting)
             expected = (
                 f"expected {waiting[0]}" if len(waiting) == 1 else f"{len(waiting)} cases in flight"
             )
@@ -1083,26 +1098,31 @@ class Runner:
         now = time.monotonic()
         flooded = adapter.stderr_at_answer - state.stderr_mark
         state.stderr_mark = adapter.stderr_at_answer
-        pending = state.in_flight.get(seq)
+        first = state.answered.get(seq)
+        if first is not None:
+            said = first.outcome.status if first.outcome else "?"
+            if first.outcome and first.outcome.message:
+                said += f": {first.outcome.message}"
+            state.mark_answered(
+                first,
+                Outcome(
+                    first.run, "error",
+                    f"answered twice (seq {seq}); every case takes exactly one answer (the first: {said})",
+                    first.outcome.actual if first.outcome else None, adapter.stderr_tail(),
+                    first.outcome.seconds if first.outcome else 0.0, Reason.PROTOCOL,
+                ),
+            )  # fmt: skip
+            return
+        pending = state.waiting.get(seq)
         if pending is None:
             self.stray_answers.append(
                 f"a second answer with seq {seq}, after its case was reported"
             )
             return
-        pending.answered_at_line, pending.answered_at = state.lines, time.monotonic()
-        first = pending.outcome
-        if first is not None:
-            said = f"{first.status}: {first.message}" if first.message else first.status
-            pending.outcome = Outcome(
-                pending.run, "error",
-                f"answered twice (seq {seq}); every case takes exactly one answer (the first: {said})",
-                first.actual, adapter.stderr_tail(), first.seconds, Reason.PROTOCOL,
-            )  # fmt: skip
-            return
         self._deaths_in_a_row = 0
         state.suspects = max(0, state.suspects - 1)
         state.last_answer = now
-        pending.outcome = self._judge(pending.run, message, flooded, now - started)
+        state.mark_answered(pending, self._judge(pending.run, message, flooded, now - started))
 
     def _judge(self, run: Run, message: Mapping[str, Any], flooded: int, seconds: float) -> Outcome:
         """The outcome of a case from its answer, the answer's shape checked first."""
@@ -1138,21 +1158,22 @@ class Runner:
         restart the adapter; False when the run stops instead."""
         adapter = self.adapter
         assert adapter is not None
-        waiting = [state.in_flight[seq] for seq in state.waiting()]
+        waiting = list(state.waiting.values())
         if len(waiting) > 1:
             state.suspects = len(waiting)
             for pending in reversed(waiting):
                 state.todo.appendleft((pending.rank, pending.run))
-            for seq in state.waiting():
-                del state.in_flight[seq]
+            state.waiting.clear()
         else:
             state.suspects = max(0, state.suspects - 1)
             blamed = waiting[0]
-            blamed.outcome = Outcome(
-                blamed.run, "error", failure.message, None, adapter.stderr_tail(),
-                time.monotonic() - started, failure.reason,
+            state.mark_answered(
+                blamed,
+                Outcome(
+                    blamed.run, "error", failure.message, None, adapter.stderr_tail(),
+                    time.monotonic() - started, failure.reason,
+                ),
             )  # fmt: skip
-            blamed.answered_at_line, blamed.answered_at = state.lines, time.monotonic()
         adapter.close()
         self.adapter = None
         self._deaths_in_a_row += 1
@@ -1179,17 +1200,16 @@ class Runner:
         """Hand answered cases to ``on_outcome`` in suite order, each once it is
         settled (a later line was read, so a repeat of its answer written right
         after it was seen) or ``everything``; False when ``--fail-fast`` stops the run."""
-        answered = {p.rank: seq for seq, p in state.in_flight.items() if p.outcome is not None}
-        while state.next_rank in answered:
-            seq = answered[state.next_rank]
-            pending = state.in_flight[seq]
+        while state.next_rank in state.by_rank:
+            seq = state.by_rank[state.next_rank]
+            pending = state.answered[seq]
             settled = (
                 pending.answered_at_line < state.lines
                 or time.monotonic() >= pending.answered_at + REPEAT_GRACE
             )
             if not (everything or settled):
                 break
-            del state.in_flight[seq]
+            del state.answered[seq], state.by_rank[state.next_rank]
             state.next_rank += 1
             outcome = pending.outcome
             assert outcome is not None

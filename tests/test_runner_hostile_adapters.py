@@ -173,6 +173,18 @@ def test_a_repeated_answer_is_charged_to_the_case_it_names_never_to_the_next() -
     assert runner.restarts == 0
 
 
+def test_a_repeat_too_late_to_charge_to_its_case_is_counted_against_the_run_not_the_next_case() -> (
+    None
+):
+    runs = few()
+    outcomes, runner = drive(adapter("hostile", "late_duplicate"), runs)
+    assert all(o.status == "pass" for o in outcomes.values())
+    assert (
+        len(runner.stray_answers) == 1 and "after its case was reported" in runner.stray_answers[0]
+    )
+    assert runner.restarts == 0
+
+
 def test_answers_in_any_order_within_the_window_are_fine() -> None:
     runs = runs_of("legal_bids")
     outcomes, runner = drive(adapter("hostile", "reverse"), runs, seconds=60)

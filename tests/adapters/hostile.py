@@ -19,7 +19,7 @@ Answers that cannot be read or judged:
 
 Answers in the wrong number or order:
 
-* ``duplicate``: answers twice;
+* ``duplicate``: answers twice; ``late_duplicate``: answers again a second later;
 * ``reverse``: answers every batch it reads in reverse order (every case).
 
 The process:
@@ -107,6 +107,10 @@ def main() -> None:
             send(answer(message))
         elif MODE == "duplicate":
             send(answer(message))
+            send(answer(message))
+        elif MODE == "late_duplicate":
+            send(answer(message))
+            time.sleep(1.0)
             send(answer(message))
         elif MODE == "huge":
             raw(huge(message, int(ARG)))
