@@ -77,6 +77,8 @@ TERMINATE_GRACE = 1.0
 #: Seconds an answered case waits for a repeat of its answer (charged to it)
 #: before it is reported, unless a later line comes first.
 REPEAT_GRACE = 0.1
+#: Late repeated answers described in :attr:`Runner.stray_answers` (the rest are not kept).
+MAX_STRAY_ANSWERS_KEPT = 100
 #: Attempts to start the adapter again after a crash or hang before the run stops.
 MAX_RESTART_ATTEMPTS = 3
 #: Crashes, hangs or unreadable lines in a row, without a single answer in
@@ -153,14 +155,6 @@ class Outcome:
 # ----------------------------------------------------------------------
 # Capabilities
 # ----------------------------------------------------------------------
-
-
-def variant_options(variant: str) -> list[str]:
-    """The ``option=value`` settings of a canonical variant string."""
-    if "(" not in variant:
-        return []
-    inner = variant.split("(", 1)[1].rstrip(")")
-    return [part.strip() for part in inner.split(",") if part.strip()]
 
 
 def supports(hello: Mapping[str, Any], run: Run) -> bool:
@@ -396,7 +390,6 @@ class AdapterProcess:
         self._wake_read, self._wake_write = os.pipe()
         os.set_blocking(self._wake_read, False)
         os.set_blocking(self._wake_write, False)
-        assert self.process.stdin is not None
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             assert stream is not None
             os.set_blocking(stream.fileno(), False)
@@ -408,9 +401,7 @@ class AdapterProcess:
     def _serve(self) -> None:
         try:
             self._serve_pipes()
-        except (
-            Exception
-        ) as error:  # never seen; but a dead I/O thread must show as an ended adapter
+        except Exception as error:  # a dead I/O thread must show as an ended adapter
             with self._lock:
                 self._stderr.append(f"\n[runner: adapter I/O failed: {error!r}]\n".encode())
         finally:
@@ -1115,9 +1106,10 @@ class Runner:
             return
         pending = state.waiting.get(seq)
         if pending is None:
-            self.stray_answers.append(
-                f"a second answer with seq {seq}, after its case was reported"
-            )
+            if len(self.stray_answers) < MAX_STRAY_ANSWERS_KEPT:
+                self.stray_answers.append(
+                    f"a second answer with seq {seq}, after its case was reported"
+                )
             return
         self._deaths_in_a_row = 0
         state.suspects = max(0, state.suspects - 1)
