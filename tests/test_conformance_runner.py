@@ -95,7 +95,7 @@ def test_the_default_run_checks_the_reference_and_writes_every_report(tmp_path: 
     [
         ("hang", "timed out"),
         ("crash", "closed its output"),
-        ("garbage", "not JSON"),
+        ("garbage", "not valid JSON"),
         ("wrong_seq", "wrong seq"),
         ("stderr_flood", "stderr flood"),
     ],

@@ -20,20 +20,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance import kinds
+from fourhundred.conformance.outcomes import Reason
 
 Json = dict[str, Any]
 
-#: Outcome statuses. ``ok`` carries ``result``; the others carry ``message``.
-STATUSES = ("ok", "errored", "skipped", "crashed", "timeout", "invalid")
+#: Outcome statuses: the one outcome vocabulary, shared with the conformance runner.
+#: ``ok`` carries ``result``; the others carry ``message``.
+STATUSES: tuple[Reason, ...] = tuple(Reason)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an implementation returned for one input."""
+    """What an implementation returned for one input; ``status`` is a
+    :class:`~fourhundred.conformance.outcomes.Reason` (a string is converted, and
+    one outside the vocabulary is refused)."""
 
     status: str
     result: Any = None
     message: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Reason(self.status))
 
     @staticmethod
     def ok(result: Any) -> Outcome:

@@ -34,12 +34,6 @@ AnswerFunction = Callable[[str, Rules, Mapping[str, Any]], Json]
 Question = tuple[str, str, Json, Json]
 
 
-#: Outcomes that may be another case's fault when cases were sent in a window.
-_BROKEN = frozenset({"crashed", "timeout", "invalid"})
-#: Batches sent one case at a time after a crash or hang in a window.
-CAUTIOUS_BATCHES = 10
-
-
 class AdapterError(Exception):
     """The implementation cannot be driven at all (it does not start, or keeps dying)."""
 
@@ -163,7 +157,14 @@ class InProcess:
 
 
 class AdapterProcess:
-    """An adapter driven through the conformance runner (see the module docstring)."""
+    """An adapter driven through the conformance runner (see the module docstring).
+
+    The runner matches answers to cases by seq and blames a crash, hang or
+    unreadable answer only on a case that fails alone (it re-sends a window
+    case by case after one), so every outcome here is already the right case's.
+    An adapter that keeps dying stops the runner: that is an :class:`AdapterError`
+    saying how many cases were not run.
+    """
 
     def __init__(self, argv: Sequence[str], timeout: float = 5.0, window: int = 64) -> None:
         from fourhundred.conformance import runner
@@ -171,63 +172,24 @@ class AdapterProcess:
         self._runner_module = runner
         self.argv = list(argv)
         settings = runner.Settings(timeout=timeout, window=window)
-        self._outcomes: list[Any] = []
+        self._outcomes: dict[str, runner.Outcome] = {}
         self._runner = runner.Runner(self.argv, settings, self._collect)
-        self._suspects: set[str] = set()
-        self._ids: list[str] = []
         try:
             hello = self._runner.start()
         except runner.RunnerError as error:
             raise AdapterError(str(error)) from None
-        implementation = hello.get("implementation", {})
-        self.name = f"{implementation.get('name', '?')} {implementation.get('version', '')}".strip()
+        implementation = hello["implementation"]
+        self.name = f"{implementation['name']} {implementation['version']}".strip()
         self.hello = hello
-        self.window = window
         self._count = 0
-        self._cautious = 0
 
     def supports(self, kind: str, variant: str) -> bool:
         from fourhundred.conformance.suite import Run
 
-        return bool(
-            self._runner_module.supports(self.hello, Run({"id": "x", "kind": kind}, variant))
-        )
+        return self._runner_module.supports(self.hello, Run({"id": "x", "kind": kind}, variant))
 
     def answer(self, questions: Sequence[Question]) -> list[Outcome]:
-        """The adapter's outcomes, each blamed on the right case.
-
-        Cases go out in a window (fast), but an adapter that answers a window
-        at once loses every answer of it when one case crashes or hangs, and
-        the runner can only blame the case at the head of the window. So a
-        crash or hang in a windowed batch is re-asked case by case, and the
-        next :data:`CAUTIOUS_BATCHES` batches go one case at a time.
-        """
-        if not questions:
-            return []
-        self._suspects.clear()
-        outcomes = self._run(questions)
-        ids, suspects = list(self._ids), set(self._suspects)
-        for index, question in enumerate(questions):
-            if ids[index] in suspects:
-                outcomes[index] = self._run([question])[0]
-        if self._cautious and not suspects:
-            self._cautious -= 1
-            if not self._cautious:
-                self._runner.settings.window = self.window
-        return outcomes
-
-    def _collect(self, outcome: Any) -> None:
-        """Keep a runner outcome; at the first broken one in a window, go one case at a time."""
-        self._outcomes.append(outcome)
-        broken = outcome.status == "error" and not outcome.message.startswith(
-            "the adapter reported an error"
-        )
-        if broken and self._runner.settings.window > 1:
-            self._suspects.add(outcome.run.case["id"])
-            self._runner.settings.window = 1
-            self._cautious = CAUTIOUS_BATCHES
-
-    def _run(self, questions: Sequence[Question]) -> list[Outcome]:
+        """The adapter's outcome for each question, in order."""
         from fourhundred.conformance.suite import Run
 
         runs = []
@@ -244,12 +206,15 @@ class AdapterProcess:
             }
             runs.append(Run(case, variant))
         self._outcomes.clear()
-        self._ids = [run.case["id"] for run in runs]
         self._runner.run(runs)
         if self._runner.aborted:
-            raise AdapterError(self._runner.aborted)
-        by_key = {outcome.run.case["id"]: outcome for outcome in self._outcomes}
-        return [_outcome(by_key.get(run.case["id"])) for run in runs]
+            incomplete = self._runner.incomplete
+            left = f" ({len(incomplete.not_run)} cases not run)" if incomplete else ""
+            raise AdapterError(self._runner.aborted + left)
+        return [_outcome(self._outcomes.get(run.id)) for run in runs]
+
+    def _collect(self, outcome: Any) -> None:
+        self._outcomes[outcome.run.id] = outcome
 
     @property
     def restarts(self) -> int:
@@ -260,21 +225,16 @@ class AdapterProcess:
 
 
 def _outcome(outcome: Any) -> Outcome:
-    """The fuzzer's view of a runner outcome."""
+    """The fuzzer's view of a runner outcome: its :class:`~fourhundred.conformance.outcomes.Reason`
+    (a crash carries the adapter's stderr tail)."""
+    from fourhundred.conformance.outcomes import Reason
+
     if outcome is None:
-        return Outcome("crashed", message="the runner gave no outcome for this case")
-    status = outcome.status
-    if status in ("pass", "fail", "known_failure", "unexpected_pass"):
-        return Outcome("ok", outcome.actual)
-    if status in ("skip", "not_applicable"):
-        return Outcome("skipped", message=outcome.message)
+        return Outcome(Reason.NOT_RUN, message="the runner gave no outcome for this case")
+    reason = outcome.reason
+    if reason is Reason.ANSWERED:
+        return Outcome(reason, outcome.actual)
     message = outcome.message
-    if "timed out" in message:
-        return Outcome("timeout", message=message)
-    if message.startswith("the adapter reported an error"):
-        return Outcome("errored", message=message)
-    if "closed its output" in message:
-        return Outcome(
-            "crashed", message=message + (f"\n{outcome.stderr}" if outcome.stderr else "")
-        )
-    return Outcome("invalid", message=message)
+    if reason is Reason.CRASHED and outcome.stderr:
+        message += f"\n{outcome.stderr}"
+    return Outcome(reason, message=message)
