@@ -18,11 +18,14 @@ from typing import Any
 
 import z3
 
+from fourhundred.spec import arab3meyeh, medallon, pagat, qahwa
 from fourhundred.spec.cards import SEAT_NAMES, TEAMS, TRICKS_PER_HAND
+from fourhundred.spec.definitions import VariantDef
 from fourhundred.spec.logic import all_, any_, between, implies
 from fourhundred.spec.model import BAND_START, Result, Rules
+from fourhundred.spec.sources import cite
 from fourhundred.verify.games import plan_summary, search, witness_game
-from fourhundred.verify.invariants import cite, proof_decision
+from fourhundred.verify.invariants import proof_decision
 from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import absolute
 from fourhundred.verify.symbols import (
@@ -38,19 +41,15 @@ from fourhundred.verify.symbols import (
     with_seat,
 )
 
-QAHWA, MEDALLON, PAGAT_41, PAGAT_400, ARAB = (
-    "qahwa-400",
-    "medallon-400",
-    "pagat-41",
-    "pagat-400",
-    "arab3meyeh-400",
-)
+QAHWA, MEDALLON, ARAB = qahwa.QAHWA_400, medallon.MEDALLON_400, arab3meyeh.ARAB3MEYEH_400
+PAGAT_41, PAGAT_400 = pagat.PAGAT_41, pagat.PAGAT_400
 
 
 def variants(
-    *names: str, when: Callable[[Rules], bool] = lambda r: True
+    *definitions: VariantDef, when: Callable[[Rules], bool] = lambda r: True
 ) -> Callable[[Rules], bool]:
     """Applies to these variants (every reading), optionally only where ``when`` holds."""
+    names = {definition.name for definition in definitions}
     return lambda rules: rules.variant in names and when(rules)
 
 
@@ -593,7 +592,7 @@ def _classic(rules: Rules) -> bool:
     return dict(rules.options).get("table") == "classic"
 
 
-Q, M, P, A = "qahwa", "medallon", "pagat", "arab3meyeh"
+Q, M, P, A = qahwa.SOURCE.id, medallon.SOURCE.id, pagat.SOURCE.id, arab3meyeh.SOURCE.id
 
 CLAIMS: tuple[Check, ...] = (
     Check(
@@ -920,7 +919,7 @@ CLAIMS: tuple[Check, ...] = (
             cite(Q, "Play it in Qahwa", "classic table: 13 wins or loses the game"),
         ),
         _thirteen_claim(True, "wins"),
-        lambda r: r.variant in (MEDALLON, PAGAT_400) or (r.variant == QAHWA and _classic(r)),
+        lambda r: variants(MEDALLON, PAGAT_400)(r) or variants(QAHWA, when=_classic)(r),
     ),
     Check(
         "claim-failed-13-loses-the-game",
@@ -932,7 +931,7 @@ CLAIMS: tuple[Check, ...] = (
             cite(Q, "Play it in Qahwa", "classic table: 13 wins or loses the game"),
         ),
         _thirteen_claim(False, "loses"),
-        lambda r: r.variant == PAGAT_400 or (r.variant == QAHWA and _classic(r)),
+        lambda r: variants(PAGAT_400)(r) or variants(QAHWA, when=_classic)(r),
     ),
     Check(
         "claim-failed-13-loses-52",

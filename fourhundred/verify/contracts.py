@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fourhundred.spec.model import Rules
-from fourhundred.verify.invariants import cite
+from fourhundred.spec.sources import cite
 from fourhundred.verify.results import Check, Decision, Settings
 
 #: The (spec, fast) pair under analysis. CrossHair evaluates contracts in the

@@ -27,9 +27,9 @@ from fourhundred.spec.cards import (
     TRUMP,
     trick_winner_position,
 )
-from fourhundred.spec.definitions import Citation
 from fourhundred.spec.logic import all_, any_, between, implies
 from fourhundred.spec.model import BAND_START, Result, Rules
+from fourhundred.spec.sources import cite
 from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import Answer, absolute, prove
 from fourhundred.verify.symbols import (
@@ -43,11 +43,6 @@ from fourhundred.verify.symbols import (
     trick_count,
     with_seat,
 )
-
-
-def cite(source: str, section: str, says: str) -> Citation:
-    """A citation (paraphrase, never the source's text)."""
-    return Citation(source, section, says)
 
 
 def decision_of(answer: Answer, watch: Watch, settings: Settings, note: str = "") -> Decision:

@@ -24,8 +24,9 @@ import z3
 
 from fourhundred.spec.logic import all_, implies, min_
 from fourhundred.spec.model import Result, Rules
+from fourhundred.spec.sources import cite
 from fourhundred.verify.games import Goal, Plan, plan_summary, search, search_exactly, witness_game
-from fourhundred.verify.invariants import cite, decision_of
+from fourhundred.verify.invariants import decision_of
 from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import absolute, prove
 from fourhundred.verify.symbols import Watch, highest_of, seat_ints, seat_list
