@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from fourhundred.reference import engine
-from fourhundred.spec.registry import load
+from fourhundred.spec.registry import load, names
 from fourhundred.verify.games import script_hand
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
@@ -23,9 +23,7 @@ def decide(check_id: str, variant: str) -> Decision:
     return check(check_id).decide(load(variant), QUICK)
 
 
-@pytest.mark.parametrize(
-    "variant", ["qahwa-400", "medallon-400", "pagat-41", "pagat-400", "arab3meyeh-400"]
-)
+@pytest.mark.parametrize("variant", names())
 @pytest.mark.parametrize("invariant", [c.id for c in INVARIANTS])
 def test_every_invariant_is_proved_for_every_variant_by_default(
     invariant: str, variant: str
