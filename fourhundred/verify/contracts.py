@@ -16,15 +16,24 @@ with the budget as the bound; a failing path is ``refuted`` with its input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import Rules
 from fourhundred.spec.sources import cite
 from fourhundred.verify.results import Check, Decision, Settings
 
-#: The (spec, fast) pair under analysis. CrossHair evaluates contracts in the
-#: module's namespace, so the subject is module state, set before each run.
-_SUBJECT: dict[str, Any] = {}
+
+class _Subject(TypedDict, total=False):
+    """The (spec, fast) pair under analysis."""
+
+    spec: Rules
+    fast: FastRules
+
+
+#: CrossHair evaluates contracts in the module's namespace, so the subject is
+#: module state, set before each run.
+_SUBJECT: _Subject = {}
 
 
 def own_minimum_agrees(score: int) -> int:
@@ -109,8 +118,6 @@ def check_contract(rules: Rules, function: Callable[..., object], seconds: float
     from crosshair.core_and_libs import analyze_function, run_checkables
     from crosshair.options import AnalysisOptionSet
     from crosshair.statespace import MessageType
-
-    from fourhundred.reference.fast import FastRules
 
     _SUBJECT["spec"] = rules
     _SUBJECT["fast"] = FastRules.of(rules)
