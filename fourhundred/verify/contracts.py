@@ -16,12 +16,14 @@ with the budget as the bound; a failing path is ``refuted`` with its input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
-from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import Rules
 from fourhundred.spec.sources import cite
 from fourhundred.verify.results import Check, Decision, Settings
+
+if TYPE_CHECKING:
+    from fourhundred.reference.fast import FastRules
 
 
 class _Subject(TypedDict, total=False):
@@ -118,6 +120,8 @@ def check_contract(rules: Rules, function: Callable[..., object], seconds: float
     from crosshair.core_and_libs import analyze_function, run_checkables
     from crosshair.options import AnalysisOptionSet
     from crosshair.statespace import MessageType
+
+    from fourhundred.reference.fast import FastRules
 
     _SUBJECT["spec"] = rules
     _SUBJECT["fast"] = FastRules.of(rules)
