@@ -26,8 +26,7 @@ from typing import Any
 
 import z3
 
-from fourhundred.reference import engine
-from fourhundred.spec.cards import RANKS, SEAT_NAMES, SUITS, TRUMP_SUIT
+from fourhundred.spec.cards import RANKS, SUITS, TRUMP_SUIT
 from fourhundred.spec.model import Result, Rules
 from fourhundred.verify.solver import Z3Verdict, find
 from fourhundred.verify.symbols import Watch
@@ -219,36 +218,40 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     player has no legal bid; ``thrown-in`` deals and bids every player's own
     minimum, which the table minimum then throws in.
     """
+    from fourhundred.reference import engine
+
     state = engine.new_game(rules, FIRST_DEALER)
-    hands: list[engine.TranscriptHand] = []
+    hands: list[Any] = []
     outcome = engine.UNFINISHED
     for number, hand in enumerate(plan.hands, start=1):
         script = script_hand(hand.tricks)
         actions: list[str] = []
-        state = _act(state, engine.Deal(script.hands), actions)
+        state = _act(engine, state, engine.Deal(script.hands), actions)
         for seat in rules.bidding_seats(state.dealer):
-            state = _act(state, engine.Bid(hand.bids[seat]), actions)
+            state = _act(engine, state, engine.Bid(hand.bids[seat]), actions)
         for cards in script.plays:
             for _ in range(4):
-                player = state.to_act
-                assert player is not None
-                state = _act(state, engine.Play(cards[player]), actions)
+                seat = state.to_act
+                assert seat is not None
+                state = _act(engine, state, engine.Play(cards[seat]), actions)
         hands.append(
-            _finished_hand(state, number, hand.dealer, actions, engine.OUTCOMES[state.result])
+            _finished_hand(
+                engine, state, number, hand.dealer, actions, engine.OUTCOMES[state.result]
+            )
         )
     if ending != "none":
         number = len(plan.hands) + 1
         dealer = state.dealer
         script = script_hand((4, 3, 3, 3))
         actions = []
-        state = _act(state, engine.Deal(script.hands), actions)
+        state = _act(engine, state, engine.Deal(script.hands), actions)
         stuck = False
         for _seat in rules.bidding_seats(dealer):
             legal = [a for a in engine.legal_actions(state) if isinstance(a, engine.Bid)]
             if not legal:
                 stuck = True
                 break
-            state = _act(state, legal[0], actions)
+            state = _act(engine, state, legal[0], actions)
         if stuck:
             outcome = engine.STUCK
             hands.append(
@@ -265,7 +268,7 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
         else:
             played = state.history[-1].played
             result = engine.OUTCOMES[state.result] if played else "thrown-in"
-            hands.append(_finished_hand(state, number, dealer, actions, result))
+            hands.append(_finished_hand(engine, state, number, dealer, actions, result))
     transcript = engine.Transcript(
         variant=str(rules),
         seed=None,
@@ -281,8 +284,8 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
 
 
 def _finished_hand(
-    state: engine.GameState, number: int, dealer: int, actions: list[str], result: str
-) -> engine.TranscriptHand:
+    engine: Any, state: Any, number: int, dealer: int, actions: list[str], result: str
+) -> Any:
     """The transcript's record of the hand that just ended (played or thrown in)."""
     record = state.history[-1]
     return engine.TranscriptHand(
@@ -296,13 +299,15 @@ def _finished_hand(
     )
 
 
-def _act(state: engine.GameState, action: engine.Action, actions: list[str]) -> engine.GameState:
+def _act(engine: Any, state: Any, action: Any, actions: list[str]) -> Any:
     actions.append(str(action))
     return engine.apply(state, action)
 
 
 def plan_summary(plan: Plan) -> dict[str, Any]:
     """The plan as plain data: per hand the dealer, bids and tricks by seat."""
+    from fourhundred.spec.cards import SEAT_NAMES
+
     return {
         "hands": [
             {
