@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.spec import ambiguities
+from fourhundred.spec import ambiguities, sources
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import Variant, build, get, load, names
 
@@ -132,15 +132,6 @@ KIND_FIELDS: Mapping[str, tuple[str, ...]] = {
     ),
 }
 
-#: Where each source states the trick rules (all sources agree).
-PLAY_SECTIONS: Mapping[str, str] = {
-    "qahwa": "Playing the tricks",
-    "medallon": "Gameplay",
-    "pagat": "Play",
-    "arab3meyeh": "Game Play",
-}
-
-
 def _option_citations(variant: Variant, field: str) -> list[str]:
     found = []
     for option in variant.options:
@@ -158,9 +149,9 @@ def _option_citations(variant: Variant, field: str) -> list[str]:
 def rule_references(variant_name: str, kind: str) -> list[str]:
     """The source sections (``source §Section``) a case of this kind cites."""
     variant = get(variant_name)
-    source = variant.definition.source
     if kind in ("trick_winner", "legal_plays"):
-        return [f"{source} §{PLAY_SECTIONS[source]}"]
+        source = sources.source(variant.definition.source)
+        return [str(source.cite(source.play_section))]
     found: list[str] = []
     for field in KIND_FIELDS[kind]:
         fixed = variant.definition.fixed.get(field)
@@ -228,69 +219,11 @@ def make_case(
     }
 
 
-#: The headings of each source page (what a hand-written case may cite beyond the spec's own citations).
-SOURCE_SECTIONS: Mapping[str, tuple[str, ...]] = {
-    "qahwa": (
-        "How to play in one minute",
-        "The deal",
-        "Bidding",
-        "Playing the tricks",
-        "Scoring",
-        "Winning",
-        "Tips from the table",
-        "Play it in Qahwa",
-        "Questions",
-    ),
-    "medallon": (
-        "Overview",
-        "Object of the Game",
-        "Bidding",
-        "Minimum Bids",
-        "Independent Bidding",
-        "Minimum Combined Bids",
-        "Gameplay",
-        "Time Limit",
-        "Scoring",
-        "Contract Results",
-        "Bid Values Table",
-        "Winning the Game",
-    ),
-    "pagat": (
-        "Introduction",
-        "Players and Cards",
-        "Deal",
-        "Bidding",
-        "Play",
-        "Scoring",
-        "Variations",
-    ),
-    "arab3meyeh": ("introduction", "Bidding", "Game Play", "Scoring"),
-}
-
-
 def known_sections() -> dict[str, set[str]]:
-    """Every section a rule reference may name, by source: the source's headings
-    and every section the specification cites."""
-    sections: dict[str, set[str]] = {
-        source: set(names_) for source, names_ in SOURCE_SECTIONS.items()
-    }
-
-    def add(source: str, section: str) -> None:
-        sections.setdefault(source, set()).add(section)
-
-    for entry in ambiguities.REGISTER:
-        for citation in entry.sources:
-            add(citation.source, citation.section)
-    for name in names():
-        variant = get(name)
-        for fixed in variant.definition.fixed.values():
-            add(fixed.cite.source, fixed.cite.section)
-        for option in variant.options:
-            if option.cite is not None:
-                add(option.cite.source, option.cite.section)
-    for source, section in PLAY_SECTIONS.items():
-        add(source, section)
-    return sections
+    """Every section a rule reference may name, by source: the sections of each
+    :class:`~fourhundred.spec.definitions.Source` record (every citation of the
+    specification is one of them: citing any other section is refused)."""
+    return {source.id: set(source.sections) for source in sources.SOURCES}
 
 
 def canonical_variant(text: str) -> str:

@@ -19,19 +19,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from fourhundred.spec import arab3meyeh, medallon, pagat, qahwa
 from fourhundred.spec.definitions import Choice, Citation, choice
 from fourhundred.spec.pagat import QAHWA_SYRIAN_VALUES, SYRIAN_VALUES
+from fourhundred.spec.sources import VARIANT_NAMES
+from fourhundred.spec.sources import cite as c
 
 Kind = Literal["silence", "self-contradiction", "disagreement", "vague-extension", "convention"]
 
-QAHWA, MEDALLON, PAGAT_41, PAGAT_400, ARAB = (
-    "qahwa-400",
-    "medallon-400",
-    "pagat-41",
-    "pagat-400",
-    "arab3meyeh-400",
-)
-ALL_VARIANTS = (QAHWA, MEDALLON, PAGAT_41, PAGAT_400, ARAB)
+#: Short names of the variants the entries below single out.
+QAHWA, MEDALLON = qahwa.QAHWA_400.name, medallon.MEDALLON_400.name
+PAGAT_41, PAGAT_400 = pagat.PAGAT_41.name, pagat.PAGAT_400.name
+ARAB = arab3meyeh.ARAB3MEYEH_400.name
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ class Ambiguity:
     @property
     def applies_to(self) -> tuple[str, ...]:
         """The variants this entry concerns, in registry order."""
-        return tuple(v for v in ALL_VARIANTS if v in self.defaults)
+        return tuple(v for v in VARIANT_NAMES if v in self.defaults)
 
     def reading(self, reading_id: str) -> Choice:
         """The reading with that id."""
@@ -69,11 +68,6 @@ class Ambiguity:
             if reading.value == reading_id:
                 return reading
         raise KeyError(reading_id)
-
-
-def c(source: str, section: str, says: str) -> Citation:
-    """Shorthand for a citation."""
-    return Citation(source, section, says)
 
 
 def same(reading: str, why: str, *variants: str) -> dict[str, Default]:
@@ -245,7 +239,7 @@ REGISTER: tuple[Ambiguity, ...] = (
         defaults=same(
             "by_setup",
             "No source says; it is a parameter of the game, not of the rules.",
-            *ALL_VARIANTS,
+            *VARIANT_NAMES,
         ),
     ),
     Ambiguity(
@@ -292,7 +286,7 @@ REGISTER: tuple[Ambiguity, ...] = (
         defaults=same(
             "void_next_dealer",
             "qahwa says it in full; the others agree on the deal and say nothing of scoring.",
-            *ALL_VARIANTS,
+            *VARIANT_NAMES,
         ),
     ),
     Ambiguity(
@@ -1018,7 +1012,7 @@ REGISTER: tuple[Ambiguity, ...] = (
             ),
         ),
         defaults=same(
-            "before_the_hand", "Scores are settled once per hand in every source.", *ALL_VARIANTS
+            "before_the_hand", "Scores are settled once per hand in every source.", *VARIANT_NAMES
         ),
     ),
     Ambiguity(

@@ -20,11 +20,21 @@ Deviations: none in the rules.
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Fixed, VariantDef, citer, value_table
+from fourhundred.spec.definitions import Fixed, Source, VariantDef, value_table
 
-SOURCE = "arab3meyeh"
+SOURCE = Source(
+    id="arab3meyeh",
+    title="“400 Arab3meyeh” rules page",
+    sections=(
+        "introduction",
+        "Bidding",
+        "Game Play",
+        "Scoring",
+    ),
+    play_section="Game Play",
+)
 
-cite = citer(SOURCE)
+cite = SOURCE.cite
 
 
 #: §"Scoring", the points table (13 is an ordinary bid worth 52).
@@ -36,7 +46,7 @@ ARAB3MEYEH_400 = VariantDef(
     name="arab3meyeh-400",
     aliases=("arab3meyeh", "arba3meyeh"),
     title="400 as the Arab3meyeh page describes it",
-    source=SOURCE,
+    source=SOURCE.id,
     summary=(
         "Own minimum 2 rising by one per ten points from 30 'and so on'; table minimum 11 rising "
         "likewise; 10 = 40 up to 13 = 52; 5 and 6 worth 5 and 6 from 30 points; a player on 41 "

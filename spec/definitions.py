@@ -6,21 +6,15 @@ offers, and the deviations of this specification from the page. The
 *options* of a variant are its house options plus one interpretation switch
 for every ambiguity-register entry that applies to it
 (:mod:`fourhundred.spec.ambiguities`). A choice of an option assigns values
-to fields of :class:`fourhundred.spec.model.Rules`.
+to fields of :class:`fourhundred.spec.model.Rules`. A :class:`Source` is a
+rule page itself: its id, title and the sections the project cites.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
-
-SOURCES: Mapping[str, str] = {
-    "qahwa": "Qahwa, “400 (Arbaa Miyye): rules and how to play” (with its house-rule switches and FAQ)",
-    "medallon": "medallon, “Four Hundred (400 / Arba3meyeh) — Complete Rules”",
-    "pagat": "pagat.com (John McLeod), “Forty-One” (Syrian 41, and the Lebanese 400 variation)",
-    "arab3meyeh": "“400 Arab3meyeh” rules page",
-}
 
 
 @dataclass(frozen=True)
@@ -33,6 +27,38 @@ class Citation:
 
     def __str__(self) -> str:
         return f"{self.source} §{self.section}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A rule source: a page the project paraphrases and cites by section.
+
+    Declared once, in the source's own module (``SOURCE``); the registry of
+    sources (:mod:`fourhundred.spec.sources`) collects them. ``sections`` are
+    the page's headings the project may cite, in page order; ``play_section``
+    is the one that states the trick rules (following suit, hearts trump),
+    which every source shares.
+    """
+
+    id: str
+    title: str
+    sections: tuple[str, ...]
+    play_section: str
+
+    def __post_init__(self) -> None:
+        if self.play_section not in self.sections:
+            raise ValueError(
+                f"source {self.id}: play section {self.play_section!r} is not one of its sections"
+            )
+
+    def cite(self, section: str, says: str = "") -> Citation:
+        """A citation of one of this source's sections (``ValueError`` for any other section)."""
+        if section not in self.sections:
+            raise ValueError(
+                f"source {self.id} has no section {section!r}; its sections are: "
+                + ", ".join(self.sections)
+            )
+        return Citation(self.id, section, says)
 
 
 @dataclass(frozen=True)
@@ -89,23 +115,13 @@ class VariantDef:
     name: str
     aliases: tuple[str, ...]
     title: str
+    #: The :attr:`Source.id` of the page this definition follows.
     source: str
     summary: str
     fixed: Mapping[str, Fixed]
     house_options: tuple[Option, ...] = ()
     deviations: tuple[str, ...] = ()
     disagreements: tuple[str, ...] = field(default=())
-
-
-def citer(source: str) -> Callable[..., Citation]:
-    """A ``cite(section, says)`` function for one source's module."""
-    if source not in SOURCES:
-        raise ValueError(f"unknown source {source!r}; known: {', '.join(SOURCES)}")
-
-    def cite(section: str, says: str = "") -> Citation:
-        return Citation(source, section, says)
-
-    return cite
 
 
 def choice(value: str, summary: str, **assigns: object) -> Choice:

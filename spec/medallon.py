@@ -24,11 +24,29 @@ Deviations: the 25/30-second turn timer of the app is recorded
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Fixed, VariantDef, citer, value_table
+from fourhundred.spec.definitions import Fixed, Source, VariantDef, value_table
 
-SOURCE = "medallon"
+SOURCE = Source(
+    id="medallon",
+    title="medallon, “Four Hundred (400 / Arba3meyeh) — Complete Rules”",
+    sections=(
+        "Overview",
+        "Object of the Game",
+        "Bidding",
+        "Minimum Bids",
+        "Independent Bidding",
+        "Minimum Combined Bids",
+        "Gameplay",
+        "Time Limit",
+        "Scoring",
+        "Contract Results",
+        "Bid Values Table",
+        "Winning the Game",
+    ),
+    play_section="Gameplay",
+)
 
-cite = citer(SOURCE)
+cite = SOURCE.cite
 
 
 #: §"Bid Values Table". The entry for 13 is the points a *failed* 13 loses
@@ -41,7 +59,7 @@ MEDALLON_400 = VariantDef(
     name="medallon-400",
     aliases=("medallon", "four-hundred"),
     title="Four Hundred as medallon describes it",
-    source=SOURCE,
+    source=SOURCE.id,
     summary=(
         "Own minimum 2 rising by one per ten points from 30 without a stated end; table "
         "minimum 11 rising likewise; 10 = 30, 11 = 44, 12 = 48, 13 wins the game or loses 52; "

@@ -26,11 +26,24 @@ Deviations: none in the rules. The dealer's practical throw-in described under
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Fixed, Option, VariantDef, choice, citer, value_table
+from fourhundred.spec.definitions import Fixed, Option, Source, VariantDef, choice, value_table
 
-SOURCE = "pagat"
+SOURCE = Source(
+    id="pagat",
+    title="pagat.com (John McLeod), “Forty-One” (Syrian 41, and the Lebanese 400 variation)",
+    sections=(
+        "Introduction",
+        "Players and Cards",
+        "Deal",
+        "Bidding",
+        "Play",
+        "Scoring",
+        "Variations",
+    ),
+    play_section="Play",
+)
 
-cite = citer(SOURCE)
+cite = SOURCE.cite
 
 
 #: §"Bidding": 1 to 6 count their number, 7 or more count double.
@@ -110,7 +123,7 @@ PAGAT_41 = VariantDef(
     name="pagat-41",
     aliases=("41", "forty-one", "syrian-41", "pagat"),
     title="Forty-One (Syrian 41) as pagat.com describes it",
-    source=SOURCE,
+    source=SOURCE.id,
     summary=(
         "Bids of at least 1; the bid values must sum to 11; 1-6 count their number, 7 or more "
         "double; one partner on 41 with the other positive wins, the higher total when both "
@@ -138,7 +151,7 @@ PAGAT_400 = VariantDef(
     name="pagat-400",
     aliases=("lebanese-400", "pagat-lebanese-400"),
     title="Lebanese 400, the variation on pagat.com's Forty-One page",
-    source=SOURCE,
+    source=SOURCE.id,
     summary=(
         "As 41 but bids from 2, the 400 scale (10 = 30, 11 = 33, 12 = 36), and a bid of 13 "
         "that wins or loses the whole game; options: rising minimum, 11+ scores 50, target 44, "

@@ -19,11 +19,27 @@ disagreement with pagat (``syrian-41-doubling``), not as a variant here.
 
 from __future__ import annotations
 
-from fourhundred.spec.definitions import Fixed, Option, VariantDef, choice, citer, value_table
+from fourhundred.spec.definitions import Fixed, Option, Source, VariantDef, choice, value_table
 
-SOURCE = "qahwa"
+SOURCE = Source(
+    id="qahwa",
+    title="Qahwa, “400 (Arbaa Miyye): rules and how to play” (with its house-rule switches and FAQ)",
+    sections=(
+        "introduction",
+        "How to play in one minute",
+        "The deal",
+        "Bidding",
+        "Playing the tricks",
+        "Scoring",
+        "Winning",
+        "Tips from the table",
+        "Play it in Qahwa",
+        "Questions",
+    ),
+    play_section="Playing the tricks",
+)
 
-cite = citer(SOURCE)
+cite = SOURCE.cite
 
 
 #: The common score table (§"Scoring"): 10 to 13 all score 40.
@@ -40,7 +56,7 @@ QAHWA_400 = VariantDef(
     name="qahwa-400",
     aliases=("qahwa", "arbaa-miyye", "qahwa-arbaa-miyye"),
     title="400 (Arbaa Miyye) as Qahwa plays it",
-    source=SOURCE,
+    source=SOURCE.id,
     summary=(
         "Bids 2-13, own minimum 3/4/5 from 30/40/50 points, table minimum 11 rising to 14, "
         "5 and 6 worth 10 and 12 until the bidder has 30, 10-13 worth 40 (or the classic "

@@ -15,17 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 
-from fourhundred.spec import arab3meyeh, medallon, pagat, qahwa
 from fourhundred.spec.ambiguities import REGISTER
 from fourhundred.spec.definitions import Option, VariantDef
 from fourhundred.spec.model import Rules
-
-DEFINITIONS: tuple[VariantDef, ...] = (
-    *qahwa.VARIANTS,
-    *medallon.VARIANTS,
-    *pagat.VARIANTS,
-    *arab3meyeh.VARIANTS,
-)
+from fourhundred.spec.sources import DEFINITIONS
 
 #: Fields of :class:`Rules` that describe identity rather than rules.
 IDENTITY_FIELDS = ("variant", "options")
@@ -130,7 +123,7 @@ def _names() -> Mapping[str, Variant]:
 
 
 def names() -> tuple[str, ...]:
-    """Canonical variant names."""
+    """Canonical variant names, in registry order."""
     return tuple(v.name for v in variants())
 
 

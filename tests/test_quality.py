@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ["fourhundred", "spec", "reference", "conformance"]
+
+
+def code_folders() -> list[str]:
+    """The folders of the package's code, as pyproject's package-dir (the one statement) maps them."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return sorted(set(pyproject["tool"]["setuptools"]["package-dir"].values()))
 
 
 def test_the_package_passes_mypy_strict() -> None:
@@ -24,7 +30,7 @@ def test_the_package_passes_mypy_strict() -> None:
 
 def test_the_code_and_tests_pass_ruff() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", *CODE, "tests", "tools", "docs"],
+        [sys.executable, "-m", "ruff", "check", *code_folders(), "tests", "tools", "docs"],
         capture_output=True,
         text=True,
         cwd=ROOT,

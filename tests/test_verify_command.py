@@ -73,12 +73,12 @@ def test_an_unknown_variant_is_a_variant_error() -> None:
 
 def test_the_library_runs_one_reading_of_a_variant_string() -> None:
     report = run(["pagat-41(table_measure=tricks)"], ["claim-seven-or-more"], crosshair=False)
-    assert [f.outcome.verdict for f in report.findings] == ["refuted"]
+    assert [f.decision.verdict for f in report.findings] == ["refuted"]
 
 
 def test_crosshair_confirms_the_reference_own_minimum_matches_the_spec() -> None:
-    outcome = contracts.check_contract(load("medallon-400"), contracts.own_minimum_agrees, 2.0)
-    assert outcome.verdict in {"proved", "bounded-proved"}
+    decision = contracts.check_contract(load("medallon-400"), contracts.own_minimum_agrees, 2.0)
+    assert decision.verdict in {"proved", "bounded-proved"}
 
 
 def wrong_own_minimum(score: int) -> int:
@@ -90,8 +90,8 @@ def wrong_own_minimum(score: int) -> int:
 
 
 def test_crosshair_refutes_a_planted_wrong_fast_rule() -> None:
-    outcome = contracts.check_contract(load("qahwa-400"), wrong_own_minimum, 2.0)
-    assert outcome.verdict == "refuted"
+    decision = contracts.check_contract(load("qahwa-400"), wrong_own_minimum, 2.0)
+    assert decision.verdict == "refuted"
 
 
 def test_list_names_every_property_and_claim_without_running_them() -> None:

@@ -7,11 +7,11 @@ import dataclasses
 import pytest
 
 from fourhundred.reference import actions, engine, transcript
-from fourhundred.spec.registry import load
+from fourhundred.spec.registry import load, names
 from fourhundred.verify.games import script_hand
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
-from fourhundred.verify.results import Check, Outcome
+from fourhundred.verify.results import Check, Decision
 from fourhundred.verify.runner import QUICK
 
 
@@ -19,13 +19,11 @@ def check(check_id: str) -> Check:
     return next(c for c in (*INVARIANTS, *LIVENESS) if c.id == check_id)
 
 
-def decide(check_id: str, variant: str) -> Outcome:
+def decide(check_id: str, variant: str) -> Decision:
     return check(check_id).decide(load(variant), QUICK)
 
 
-@pytest.mark.parametrize(
-    "variant", ["qahwa-400", "medallon-400", "pagat-41", "pagat-400", "arab3meyeh-400"]
-)
+@pytest.mark.parametrize("variant", names())
 @pytest.mark.parametrize("invariant", [c.id for c in INVARIANTS])
 def test_every_invariant_is_proved_for_every_variant_by_default(
     invariant: str, variant: str
@@ -38,21 +36,21 @@ def test_a_planted_bug_in_the_rules_is_refuted_with_a_counterexample() -> None:
     rules = load("qahwa-400")
     broken_values = tuple((bid, 13 if bid == 8 else value) for bid, value in rules.values)
     broken = dataclasses.replace(rules, values=broken_values)
-    outcome = check("value-never-falls-as-bid-rises").decide(broken, QUICK)
-    assert outcome.verdict == "refuted"
-    assert outcome.counterexample is not None
-    assert (outcome.counterexample["lower_bid"], outcome.counterexample["higher_bid"]) == (7, 8)
+    decision = check("value-never-falls-as-bid-rises").decide(broken, QUICK)
+    assert decision.verdict == "refuted"
+    assert decision.counterexample is not None
+    assert (decision.counterexample["lower_bid"], decision.counterexample["higher_bid"]) == (7, 8)
 
 
 def test_the_unbounded_own_minimum_leaves_a_medallon_player_without_a_legal_bid_at_140() -> None:
-    outcome = decide("some-legal-bid-always-exists", "medallon-400")
-    assert outcome.verdict == "refuted"
-    assert outcome.counterexample is not None
-    assert outcome.counterexample["smallest_score_without_a_legal_bid"] == 140
-    assert outcome.witness is not None
-    assert outcome.witness["outcome"] == "stuck"
+    decision = decide("some-legal-bid-always-exists", "medallon-400")
+    assert decision.verdict == "refuted"
+    assert decision.counterexample is not None
+    assert decision.counterexample["smallest_score_without_a_legal_bid"] == 140
+    assert decision.witness is not None
+    assert decision.witness["outcome"] == "stuck"
     # The witness is a reference transcript: it replays.
-    transcript.replay(transcript.Transcript.from_dict(dict(outcome.witness)))
+    transcript.replay(transcript.Transcript.from_dict(dict(decision.witness)))
 
 
 def test_capping_the_own_minimum_at_13_restores_a_legal_bid_everywhere() -> None:
@@ -65,13 +63,13 @@ def test_read_literally_arab3meyehs_exact_table_minimum_deadlocks_a_reachable_ga
     # "the total must equal 13" at 40-49: with three players in the 40s their own
     # minimums (4 each) already exceed 13, so every deal is thrown in, forever.
     rules = load("arab3meyeh-400(table_comparison=exactly)")
-    outcome = check("some-bids-let-the-hand-proceed").decide(rules, QUICK)
-    assert outcome.verdict == "refuted"
-    assert outcome.counterexample is not None and outcome.witness is not None
-    reached = list(outcome.counterexample["reached_scores"].values())
+    decision = check("some-bids-let-the-hand-proceed").decide(rules, QUICK)
+    assert decision.verdict == "refuted"
+    assert decision.counterexample is not None and decision.witness is not None
+    reached = list(decision.counterexample["reached_scores"].values())
     assert sum(rules.own_minimum_bid(s) for s in reached) > rules.table_minimum(reached)
-    assert outcome.witness["hands"][-1]["result"] == "thrown-in"
-    transcript.replay(transcript.Transcript.from_dict(dict(outcome.witness)))
+    assert decision.witness["hands"][-1]["result"] == "thrown-in"
+    transcript.replay(transcript.Transcript.from_dict(dict(decision.witness)))
 
 
 @pytest.mark.parametrize(
@@ -103,8 +101,8 @@ def test_an_inductive_score_ceiling_proves_medallons_capped_game_never_outgrows_
     # Capped at 13, the own minimum forces a player on 130 or more to bid 13, which wins
     # or loses but never adds points: no score passes 200, so the table minimum (53 from
     # 440 points) is never out of reach. Proved for games of any length.
-    outcome = decide("some-bids-let-the-hand-proceed", "medallon-400(own_min_cap=13)")
-    assert outcome.verdict == "proved"
-    assert "every score is at most 200" in outcome.note
-    assert outcome.counterexample is not None
-    assert outcome.counterexample["smallest_scores_where_no_bids_are_played"]["E"] == 440
+    decision = decide("some-bids-let-the-hand-proceed", "medallon-400(own_min_cap=13)")
+    assert decision.verdict == "proved"
+    assert "every score is at most 200" in decision.note
+    assert decision.counterexample is not None
+    assert decision.counterexample["smallest_scores_where_no_bids_are_played"]["E"] == 440

@@ -1,32 +1,27 @@
 """Run ``mypy --strict`` on the ``fourhundred`` namespace as it is installed.
 
 setuptools maps the top-level folders ``spec/``, ``reference/`` and
-``conformance/`` into ``fourhundred.*``; mypy cannot follow that mapping, so
-this script lays out a temporary view of symlinks with the installed shape and
-checks it. Exit status is mypy's.
+``conformance/`` into ``fourhundred.*`` (pyproject's ``package-dir``); mypy
+cannot follow that mapping, so this script checks the temporary view of
+symlinks with the installed shape that :mod:`package_view` lays out from it.
+Exit status is mypy's.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from package_view import NAMESPACE, build_view
+
 ROOT = Path(__file__).resolve().parent.parent
-MAPPING = {"spec": "spec", "reference": "reference", "conformance": "conformance"}
 
 
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="fourhundred-typecheck-") as tmp:
-        view = Path(tmp) / "fourhundred"
-        view.mkdir()
-        for entry in (ROOT / "fourhundred").iterdir():
-            if entry.name != "__pycache__":
-                os.symlink(entry, view / entry.name)
-        for name, folder in MAPPING.items():
-            os.symlink(ROOT / folder, view / name)
+        build_view(ROOT, Path(tmp))
         result = subprocess.run(
             [
                 sys.executable,
@@ -35,7 +30,7 @@ def main() -> int:
                 "--config-file",
                 str(ROOT / "pyproject.toml"),
                 "-p",
-                "fourhundred",
+                NAMESPACE,
             ],
             cwd=tmp,
             text=True,

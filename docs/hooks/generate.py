@@ -29,11 +29,15 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+#: ``tools/`` holds ``package_view``, the installed shape of the namespace.
+TOOLS = HERE.parent.parent / "tools"
+for _folder in (HERE, TOOLS):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 from docsgen import api, charts, claims, includes, matrix, register_page, rules_pages  # noqa: E402
 from docsgen import worked_hand as worked  # noqa: E402
+from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
 _generated: dict[str, str] = {}
@@ -53,7 +57,7 @@ atexit.register(_cleanup)
 
 
 def _configure_api(config: MkDocsConfig, root: Path) -> list[str]:
-    view = api.build_view(root, Path(tempfile.mkdtemp(prefix="fourhundred-docs-view-")))
+    view = build_view(root, Path(tempfile.mkdtemp(prefix="fourhundred-docs-view-")))
     _view_dirs.append(view)
     plugin = config.plugins.get("mkdocstrings")
     if plugin is None:

@@ -75,27 +75,27 @@ def verify_command(
         for column in ("property", "kind", "reading", "verdict", "bound", "s"):
             table.add_column(column, justify="right" if column == "s" else "left")
         for finding in report.findings:
-            verdict = finding.outcome.verdict
+            verdict = finding.decision.verdict
             table.add_row(
                 finding.check.id,
                 finding.check.kind,
                 str(finding.rules),
                 f"[{_STYLE[verdict]}]{verdict}[/]",
-                finding.outcome.bound or "",
+                finding.decision.bound or "",
                 f"{finding.seconds:.3f}",
             )
         console.print(table)
-        refuted = [f for f in report.findings if f.outcome.verdict == "refuted"]
+        refuted = [f for f in report.findings if f.decision.verdict == "refuted"]
         if refuted:
             console.print("\n[bold]Counterexamples[/bold]")
             for finding in refuted:
-                example = json.dumps(finding.outcome.counterexample, separators=(",", ":"))
+                example = json.dumps(finding.decision.counterexample, separators=(",", ":"))
                 console.print(f"  {finding.check.id} @ {finding.rules}: {example}")
-                if finding.outcome.witness is not None:
+                if finding.decision.witness is not None:
                     console.print(
-                        f"    witness game: {len(finding.outcome.witness['hands'])} hands (--json for the transcript)"
+                        f"    witness game: {len(finding.decision.witness['hands'])} hands (--json for the transcript)"
                     )
-        counts = {v: sum(f.outcome.verdict == v for f in report.findings) for v in _STYLE}
+        counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
         console.print(
             f"\n{len(report.findings)} findings in {report.seconds:.1f} s: "
             + ", ".join(f"{n} {v}" for v, n in counts.items())

@@ -13,18 +13,18 @@ Library use (the command ``fourhundred verify`` is a thin layer over this)::
     from fourhundred.verify import run
     report = run(["qahwa-400"], ["claim-eight-to-nine"])
     for finding in report.findings:
-        print(finding.check.id, str(finding.rules), finding.outcome.verdict)
+        print(finding.check.id, str(finding.rules), finding.decision.verdict)
 """
 
-from fourhundred.verify.results import Check, Finding, Outcome, Settings
+from fourhundred.verify.results import Check, Decision, Finding, Settings
 from fourhundred.verify.runner import DEEP, QUICK, Report, checks, readings, run
 
 __all__ = [
     "DEEP",
     "QUICK",
     "Check",
+    "Decision",
     "Finding",
-    "Outcome",
     "Report",
     "Settings",
     "checks",

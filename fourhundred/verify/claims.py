@@ -18,12 +18,15 @@ from typing import Any
 
 import z3
 
+from fourhundred.spec import arab3meyeh, medallon, pagat, qahwa
 from fourhundred.spec.cards import SEAT_NAMES, TEAMS, TRICKS_PER_HAND
+from fourhundred.spec.definitions import VariantDef
 from fourhundred.spec.logic import all_, any_, between, implies
 from fourhundred.spec.model import BAND_START, Result, Rules
+from fourhundred.spec.sources import cite
 from fourhundred.verify.games import plan_summary, search, witness_game
-from fourhundred.verify.invariants import cite, proof_outcome
-from fourhundred.verify.results import Check, Outcome, Settings
+from fourhundred.verify.invariants import proof_decision
+from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import absolute
 from fourhundred.verify.symbols import (
     Watch,
@@ -38,19 +41,15 @@ from fourhundred.verify.symbols import (
     with_seat,
 )
 
-QAHWA, MEDALLON, PAGAT_41, PAGAT_400, ARAB = (
-    "qahwa-400",
-    "medallon-400",
-    "pagat-41",
-    "pagat-400",
-    "arab3meyeh-400",
-)
+QAHWA, MEDALLON, ARAB = qahwa.QAHWA_400, medallon.MEDALLON_400, arab3meyeh.ARAB3MEYEH_400
+PAGAT_41, PAGAT_400 = pagat.PAGAT_41, pagat.PAGAT_400
 
 
 def variants(
-    *names: str, when: Callable[[Rules], bool] = lambda r: True
+    *definitions: VariantDef, when: Callable[[Rules], bool] = lambda r: True
 ) -> Callable[[Rules], bool]:
     """Applies to these variants (every reading), optionally only where ``when`` holds."""
+    names = {definition.name for definition in definitions}
     return lambda rules: rules.variant in names and when(rules)
 
 
@@ -72,7 +71,7 @@ def _value_setting(rules: Rules) -> tuple[Any, Any, list[Any]]:
 # ----------------------------------------------------------------------
 
 
-def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Outcome:
+def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Decision:
     lower, higher = ints("lower_bid", "higher_bid")
     own, highest, given = _value_setting(rules)
     given += [
@@ -93,7 +92,7 @@ def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Outcome:
         lower_value=lower_value,
         higher_value=higher_value,
     )
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -103,7 +102,7 @@ def decide_bigger_bid_pays_more(rules: Rules, settings: Settings) -> Outcome:
     )
 
 
-def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Outcome:
+def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Decision:
     bid = z3.Int("bid")
     own, highest, given = _value_setting(rules)
     jump = _value(rules, bid + 1, own, highest) - _value(rules, bid, own, highest)
@@ -123,7 +122,7 @@ def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Outco
         value_of_8=eight,
         value_of_9=nine,
     )
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -135,16 +134,16 @@ def decide_eight_to_nine_biggest_jump(rules: Rules, settings: Settings) -> Outco
 
 def _table_claim(
     expected: Callable[[Rules, Any, Any], Any], note: str = ""
-) -> Callable[[Rules, Settings], Outcome]:
+) -> Callable[[Rules, Settings], Decision]:
     """A claim that the value of every legal bid is ``expected(rules, bid, own_score)``."""
 
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         bid = z3.Int("bid")
         own, highest, given = _value_setting(rules)
         given += [in_bid_range(rules, bid), not_special(rules, bid)]
         value = _value(rules, bid, own, highest)
         watch = Watch.of(bid=bid, own_score=own, highest_score=highest, value=value)
-        return proof_outcome(
+        return proof_decision(
             value == expected(rules, bid, own),
             watch,
             settings,
@@ -185,17 +184,17 @@ def _reduced_from_thirty(rules: Rules, bid: Any, own: Any) -> Any:
 
 def _example(
     bid: int, tricks: Sequence[int], change: int | Callable[[Rules], int]
-) -> Callable[[Rules, Settings], Outcome]:
+) -> Callable[[Rules, Settings], Decision]:
     """A worked example: a player bidding ``bid`` and taking any of ``tricks`` changes by ``change``
     at every score where the bid is legal (partner's tricks irrelevant by the scoring invariant)."""
 
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         own, highest, taken = ints("own_score", "highest_score", "tricks")
         given = [own <= highest, z3.Or(*(taken == t for t in tricks)), rules.bid_is_legal(bid, own)]
         expected = change(rules) if callable(change) else change
         actual = rules.score_change(bid, taken, own, highest)
         watch = Watch.of(own_score=own, highest_score=highest, tricks=taken, score_change=actual)
-        return proof_outcome(
+        return proof_decision(
             actual == expected,
             watch,
             settings,
@@ -206,14 +205,14 @@ def _example(
     return decide
 
 
-def decide_made_wins_value_failed_loses_it(rules: Rules, settings: Settings) -> Outcome:
+def decide_made_wins_value_failed_loses_it(rules: Rules, settings: Settings) -> Decision:
     bid, taken = ints("bid", "tricks")
     own, highest, given = _value_setting(rules)
     given += [in_bid_range(rules, bid), trick_count(taken)]
     value = _value(rules, bid, own, highest)
     change = rules.score_change(bid, taken, own, highest)
     watch = Watch.of(bid=bid, tricks=taken, own_score=own, value=value, score_change=change)
-    return proof_outcome(
+    return proof_decision(
         change == z3.If(taken >= bid, value, -value),
         watch,
         settings,
@@ -222,7 +221,7 @@ def decide_made_wins_value_failed_loses_it(rules: Rules, settings: Settings) -> 
     )
 
 
-def decide_extra_tricks_earn_nothing(rules: Rules, settings: Settings) -> Outcome:
+def decide_extra_tricks_earn_nothing(rules: Rules, settings: Settings) -> Decision:
     bid, taken = ints("bid", "tricks")
     own, highest, given = _value_setting(rules)
     given += [in_bid_range(rules, bid), trick_count(taken), taken >= bid]
@@ -230,7 +229,7 @@ def decide_extra_tricks_earn_nothing(rules: Rules, settings: Settings) -> Outcom
         bid, bid, own, highest
     )
     watch = Watch.of(bid=bid, tricks=taken, own_score=own)
-    return proof_outcome(goal, watch, settings, given=given)
+    return proof_decision(goal, watch, settings, given=given)
 
 
 # ----------------------------------------------------------------------
@@ -247,24 +246,24 @@ def _capped(rising: Any, cap: int | None) -> Any:
     return rising if cap is None else z3.If(rising < cap, rising, cap)
 
 
-def _own_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome]:
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+def _own_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Decision]:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         score = z3.Int("score")
         expected = _capped(2 + _band(score), cap)
         minimum = rules.own_minimum_bid(score)
         watch = Watch.of(score=score, own_minimum=minimum)
-        return proof_outcome(minimum == expected, watch, settings, minimise=[absolute(score)])
+        return proof_decision(minimum == expected, watch, settings, minimise=[absolute(score)])
 
     return decide
 
 
-def _table_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome]:
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+def _table_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Decision]:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         scores = seat_ints("score")
         expected = _capped(11 + _band(highest_of(scores)), cap)
         minimum = rules.table_minimum(scores)
         watch = Watch.of(scores=scores, table_minimum=minimum)
-        return proof_outcome(
+        return proof_decision(
             minimum == expected,
             watch,
             settings,
@@ -275,7 +274,7 @@ def _table_minimum_claim(cap: int | None) -> Callable[[Rules, Settings], Outcome
     return decide
 
 
-def decide_minimums_rise_for_everyone(rules: Rules, settings: Settings) -> Outcome:
+def decide_minimums_rise_for_everyone(rules: Rules, settings: Settings) -> Decision:
     """Never fall as scores rise, and any one player reaching 30 raises the table minimum."""
     scores = seat_ints("score")
     seat, rise = ints("rising_seat", "rise")
@@ -292,7 +291,7 @@ def decide_minimums_rise_for_everyone(rules: Rules, settings: Settings) -> Outco
         table_minimum=rules.table_minimum(scores),
         after_reaching_30=rules.table_minimum(to_thirty),
     )
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -306,7 +305,7 @@ def decide_minimums_rise_for_everyone(rules: Rules, settings: Settings) -> Outco
 # ----------------------------------------------------------------------
 
 
-def decide_seven_or_more_proceeds(rules: Rules, settings: Settings) -> Outcome:
+def decide_seven_or_more_proceeds(rules: Rules, settings: Settings) -> Decision:
     scores, bids = seat_ints("score"), seat_ints("bid")
     given = [
         rules.bids_are_legal(bids, scores),
@@ -318,7 +317,7 @@ def decide_seven_or_more_proceeds(rules: Rules, settings: Settings) -> Outcome:
     watch = Watch.of(
         bids=bids, scores=scores, bid_total=total, table_minimum=rules.table_minimum(scores)
     )
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -328,11 +327,11 @@ def decide_seven_or_more_proceeds(rules: Rules, settings: Settings) -> Outcome:
     )
 
 
-def decide_maximum_bid_twelve(rules: Rules, settings: Settings) -> Outcome:
+def decide_maximum_bid_twelve(rules: Rules, settings: Settings) -> Decision:
     score, bid = ints("score", "bid")
     goal = implies(rules.bid_is_legal(bid, score), bid <= 12)
     watch = Watch.of(score=score, bid=bid)
-    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
+    return proof_decision(goal, watch, settings, minimise=[absolute(score), bid])
 
 
 # ----------------------------------------------------------------------
@@ -353,7 +352,7 @@ class _AfterAHand:
     next_target: Any
     given: Sequence[Any]
 
-    def outcome(
+    def decision(
         self,
         goal: Any,
         settings: Settings,
@@ -362,7 +361,7 @@ class _AfterAHand:
         minimise_first: Sequence[Any] = (),
         note: str = "",
         **also_watch: Any,
-    ) -> Outcome:
+    ) -> Decision:
         """Prove ``goal`` for every such hand (``without_thirteen``: every hand
         without a bid of 13); a counterexample shows the hand, the smallest in
         ``minimise_first`` and then in the scores (by absolute value)."""
@@ -378,7 +377,7 @@ class _AfterAHand:
             **also_watch,
         )
         minimise = [*minimise_first, *(absolute(s) for s in self.scores)]
-        return proof_outcome(goal, watch, settings, given=given, minimise=minimise, note=note)
+        return proof_decision(goal, watch, settings, given=given, minimise=minimise, note=note)
 
 
 def _after_a_hand(rules: Rules) -> _AfterAHand:
@@ -390,11 +389,11 @@ def _after_a_hand(rules: Rules) -> _AfterAHand:
 
 def _winning_claim(
     target: int, partner_at_zero_ok: bool, *, higher_total: bool
-) -> Callable[[Rules, Settings], Outcome]:
+) -> Callable[[Rules, Settings], Decision]:
     """One partner at ``target`` or more with the other above zero (or at zero or more) wins;
     with ``higher_total``, both teams there: the higher total wins (no 13 bid in the hand)."""
 
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         hand = _after_a_hand(rules)
         after, result = hand.after, hand.result
 
@@ -416,7 +415,7 @@ def _winning_claim(
                         all_(there(0), there(1), totals[team] > totals[other]), result == team + 1
                     )
                 )
-        return hand.outcome(
+        return hand.decision(
             all_(*goals), settings, without_thirteen=True, note="hands without a bid of 13"
         )
 
@@ -427,24 +426,24 @@ def _partner_fine(score: Any, zero_ok: bool) -> Any:
     return score >= 0 if zero_ok else score > 0
 
 
-def decide_partner_below_one_never_wins(rules: Rules, settings: Settings) -> Outcome:
+def decide_partner_below_one_never_wins(rules: Rules, settings: Settings) -> Decision:
     hand = _after_a_hand(rules)
     goals = []
     for team in (0, 1):
         a, b = (hand.after[s] for s in TEAMS[team])
         goals.append(implies(any_(a < 1, b < 1), hand.result != team + 1))
-    return hand.outcome(all_(*goals), settings)
+    return hand.decision(all_(*goals), settings)
 
 
-def decide_two_opponents_reach_41(rules: Rules, settings: Settings) -> Outcome:
+def decide_two_opponents_reach_41(rules: Rules, settings: Settings) -> Decision:
     hand = _after_a_hand(rules)
     after = hand.after
     both = all_(any_(after[0] >= 41, after[2] >= 41), any_(after[1] >= 41, after[3] >= 41))
     goal = implies(both, all_(hand.result == int(Result.CONTINUE), hand.next_target == 51))
-    return hand.outcome(goal, settings, without_thirteen=True, next_target=hand.next_target)
+    return hand.decision(goal, settings, without_thirteen=True, next_target=hand.next_target)
 
 
-def decide_equal_totals_play_on(rules: Rules, settings: Settings) -> Outcome:
+def decide_equal_totals_play_on(rules: Rules, settings: Settings) -> Decision:
     hand = _after_a_hand(rules)
     after = hand.after
     both = all_(
@@ -454,26 +453,26 @@ def decide_equal_totals_play_on(rules: Rules, settings: Settings) -> Outcome:
         all_(both, after[0] + after[2] == after[1] + after[3]),
         hand.result == int(Result.CONTINUE),
     )
-    return hand.outcome(goal, settings, without_thirteen=True)
+    return hand.decision(goal, settings, without_thirteen=True)
 
 
-def decide_both_partners_positive(rules: Rules, settings: Settings) -> Outcome:
+def decide_both_partners_positive(rules: Rules, settings: Settings) -> Decision:
     """medallon: a team can only win if both partners are positive (13 included)."""
     hand = _after_a_hand(rules)
     goals = []
     for team in (0, 1):
         a, b = (hand.after[s] for s in TEAMS[team])
         goals.append(implies(hand.result == team + 1, all_(a > 0, b > 0)))
-    return hand.outcome(all_(*goals), settings)
+    return hand.decision(all_(*goals), settings)
 
 
-def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Outcome]:
+def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Decision]:
     """A player bidding 13 who takes all 13 (``made``) or fewer: the team wins the game,
     loses it, or (``minus_52``) the bidder loses 52 points."""
 
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         if rules.max_bid < TRICKS_PER_HAND:
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={"bid": 13, "legal": False},
                 note="13 is not a legal bid in this reading",
@@ -484,15 +483,15 @@ def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Outc
             team = seat % 2
             bid_it = hand.bids[seat] == TRICKS_PER_HAND
             taken = hand.tricks[seat]
-            outcome = taken == TRICKS_PER_HAND if made else taken < TRICKS_PER_HAND
+            as_bid = taken == TRICKS_PER_HAND if made else taken < TRICKS_PER_HAND
             if effect == "wins":
                 expected = hand.result == team + 1
             elif effect == "loses":
                 expected = hand.result == (1 - team) + 1
             else:
                 expected = hand.after[seat] - hand.scores[seat] == -52
-            goals.append(implies(all_(bid_it, outcome), expected))
-        return hand.outcome(
+            goals.append(implies(all_(bid_it, as_bid), expected))
+        return hand.decision(
             all_(*goals),
             settings,
             minimise_first=[z3.Sum(hand.bids)],
@@ -502,10 +501,10 @@ def _thirteen_claim(made: bool, effect: str) -> Callable[[Rules, Settings], Outc
     return decide
 
 
-def _can_pass_fifty(strictly: bool) -> Callable[[Rules, Settings], Outcome]:
+def _can_pass_fifty(strictly: bool) -> Callable[[Rules, Settings], Decision]:
     """Some game reaches a player on more than 50 (or 50) with the game still going on."""
 
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         def goal(r: Rules, final: Sequence[Any], target: Any) -> Any:
             return any_(*((s > 50) if strictly else (s >= 50) for s in final))
 
@@ -514,13 +513,13 @@ def _can_pass_fifty(strictly: bool) -> Callable[[Rules, Settings], Outcome]:
             why = (
                 "the Z3 budget ran out one hand later" if found.exhausted_budget else "none exists"
             )
-            return Outcome(
+            return Decision(
                 "unknown",
                 bound=f"games of up to {found.bound} played hands",
                 note=f"no such game found within the bound ({why}); try --deep",
             )
         witness = witness_game(rules, found.plan)
-        return Outcome(
+        return Decision(
             "proved",
             counterexample={
                 "game": plan_summary(found.plan),
@@ -534,18 +533,18 @@ def _can_pass_fifty(strictly: bool) -> Callable[[Rules, Settings], Outcome]:
     return decide
 
 
-def decide_scores_can_go_below_zero(rules: Rules, settings: Settings) -> Outcome:
+def decide_scores_can_go_below_zero(rules: Rules, settings: Settings) -> Decision:
     def goal(r: Rules, final: Sequence[Any], target: Any) -> Any:
         return any_(*(s < 0 for s in final))
 
     found = search(rules, goal, settings.hands_bound, settings.rlimit)
     if found.plan is None:
-        return Outcome(
+        return Decision(
             "refuted",
             bound=f"games of up to {found.bound} played hands",
             note="no negative score reached",
         )
-    return Outcome(
+    return Decision(
         "proved",
         counterexample={"game": plan_summary(found.plan)},
         witness=witness_game(rules, found.plan),
@@ -553,7 +552,7 @@ def decide_scores_can_go_below_zero(rules: Rules, settings: Settings) -> Outcome
     )
 
 
-def decide_bids_two_to_thirteen(rules: Rules, settings: Settings) -> Outcome:
+def decide_bids_two_to_thirteen(rules: Rules, settings: Settings) -> Decision:
     """Every legal bid is 2..13, 2 is legal below 30 and 13 is legal at every score."""
     score, bid = ints("score", "bid")
     goal = all_(
@@ -562,38 +561,38 @@ def decide_bids_two_to_thirteen(rules: Rules, settings: Settings) -> Outcome:
         implies(score < BAND_START, rules.bid_is_legal(2, score)),
     )
     watch = Watch.of(score=score, bid=bid)
-    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
+    return proof_decision(goal, watch, settings, minimise=[absolute(score), bid])
 
 
-def decide_bidding_goes_clockwise(rules: Rules, settings: Settings) -> Outcome:
+def decide_bidding_goes_clockwise(rules: Rules, settings: Settings) -> Decision:
     """The dealer's right-hand neighbour bids first, then bidding goes clockwise
     (seats are numbered to the right, so clockwise is one seat back)."""
     for dealer in range(4):
         seats = rules.bidding_seats(dealer)
         clockwise = all((seats[k] - 1) % 4 == seats[k + 1] for k in range(3))
         if seats[0] != (dealer + 1) % 4 or not clockwise:
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={"dealer": dealer, "bidding_seats": [SEAT_NAMES[s] for s in seats]},
             )
-    return Outcome("proved", note="checked for all four dealers")
+    return Decision("proved", note="checked for all four dealers")
 
 
-def decide_deal_passes_right(rules: Rules, settings: Settings) -> Outcome:
+def decide_deal_passes_right(rules: Rules, settings: Settings) -> Decision:
     for dealer in range(4):
         if rules.next_dealer(dealer) != (dealer + 1) % 4:
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={"dealer": dealer, "next_dealer": rules.next_dealer(dealer)},
             )
-    return Outcome("proved", note="checked for all four dealers (seats are numbered to the right)")
+    return Decision("proved", note="checked for all four dealers (seats are numbered to the right)")
 
 
 def _classic(rules: Rules) -> bool:
     return dict(rules.options).get("table") == "classic"
 
 
-Q, M, P, A = "qahwa", "medallon", "pagat", "arab3meyeh"
+Q, M, P, A = qahwa.SOURCE.id, medallon.SOURCE.id, pagat.SOURCE.id, arab3meyeh.SOURCE.id
 
 CLAIMS: tuple[Check, ...] = (
     Check(
@@ -920,7 +919,7 @@ CLAIMS: tuple[Check, ...] = (
             cite(Q, "Play it in Qahwa", "classic table: 13 wins or loses the game"),
         ),
         _thirteen_claim(True, "wins"),
-        lambda r: r.variant in (MEDALLON, PAGAT_400) or (r.variant == QAHWA and _classic(r)),
+        lambda r: variants(MEDALLON, PAGAT_400)(r) or variants(QAHWA, when=_classic)(r),
     ),
     Check(
         "claim-failed-13-loses-the-game",
@@ -932,7 +931,7 @@ CLAIMS: tuple[Check, ...] = (
             cite(Q, "Play it in Qahwa", "classic table: 13 wins or loses the game"),
         ),
         _thirteen_claim(False, "loses"),
-        lambda r: r.variant == PAGAT_400 or (r.variant == QAHWA and _classic(r)),
+        lambda r: variants(PAGAT_400)(r) or variants(QAHWA, when=_classic)(r),
     ),
     Check(
         "claim-failed-13-loses-52",

@@ -16,15 +16,26 @@ with the budget as the bound; a failing path is ``refuted`` with its input.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from fourhundred.spec.model import Rules
-from fourhundred.verify.invariants import cite
-from fourhundred.verify.results import Check, Outcome, Settings
+from fourhundred.spec.sources import cite
+from fourhundred.verify.results import Check, Decision, Settings
 
-#: The (spec, fast) pair under analysis. CrossHair evaluates contracts in the
-#: module's namespace, so the subject is module state, set before each run.
-_SUBJECT: dict[str, Any] = {}
+if TYPE_CHECKING:
+    from fourhundred.reference.fast import FastRules
+
+
+class _Subject(TypedDict, total=False):
+    """The (spec, fast) pair under analysis."""
+
+    spec: Rules
+    fast: FastRules
+
+
+#: CrossHair evaluates contracts in the module's namespace, so the subject is
+#: module state, set before each run.
+_SUBJECT: _Subject = {}
 
 
 def own_minimum_agrees(score: int) -> int:
@@ -104,7 +115,7 @@ CONTRACTS: tuple[tuple[str, Callable[..., object]], ...] = (
 )
 
 
-def check_contract(rules: Rules, function: Callable[..., object], seconds: float) -> Outcome:
+def check_contract(rules: Rules, function: Callable[..., object], seconds: float) -> Decision:
     """Run CrossHair on one contract for one reading."""
     from crosshair.core_and_libs import analyze_function, run_checkables
     from crosshair.options import AnalysisOptionSet
@@ -122,29 +133,29 @@ def check_contract(rules: Rules, function: Callable[..., object], seconds: float
     messages = run_checkables(analyze_function(function, options))
     states = {message.state for message in messages}
     if not messages:
-        return Outcome("unknown", note="CrossHair found no contract to check")
+        return Decision("unknown", note="CrossHair found no contract to check")
     failures = [
         m
         for m in messages
         if m.state in (MessageType.POST_FAIL, MessageType.EXEC_ERR, MessageType.POST_ERR)
     ]
     if failures:
-        return Outcome("refuted", counterexample={"crosshair": failures[0].message})
+        return Decision("refuted", counterexample={"crosshair": failures[0].message})
     if MessageType.PRE_UNSAT in states:
-        return Outcome("unknown", note="CrossHair could not satisfy the precondition (PRE_UNSAT)")
+        return Decision("unknown", note="CrossHair could not satisfy the precondition (PRE_UNSAT)")
     if states == {MessageType.CONFIRMED}:
-        return Outcome(
+        return Decision(
             "proved", note="CrossHair exhausted every path (inputs within the precondition)"
         )
-    return Outcome(
+    return Decision(
         "bounded-proved",
         bound=f"CrossHair, {seconds:g} s per condition",
         note="no failing path found within the budget",
     )
 
 
-def _decide(function: Callable[..., object]) -> Callable[[Rules, Settings], Outcome]:
-    def decide(rules: Rules, settings: Settings) -> Outcome:
+def _decide(function: Callable[..., object]) -> Callable[[Rules, Settings], Decision]:
+    def decide(rules: Rules, settings: Settings) -> Decision:
         return check_contract(rules, function, settings.crosshair_seconds)
 
     return decide

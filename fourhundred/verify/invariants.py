@@ -27,10 +27,10 @@ from fourhundred.spec.cards import (
     TRUMP,
     trick_winner_position,
 )
-from fourhundred.spec.definitions import Citation
 from fourhundred.spec.logic import all_, any_, between, implies
 from fourhundred.spec.model import BAND_START, Result, Rules
-from fourhundred.verify.results import Check, Outcome, Settings
+from fourhundred.spec.sources import cite
+from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import Answer, absolute, prove
 from fourhundred.verify.symbols import (
     Watch,
@@ -45,21 +45,16 @@ from fourhundred.verify.symbols import (
 )
 
 
-def cite(source: str, section: str, says: str) -> Citation:
-    """A citation (paraphrase, never the source's text)."""
-    return Citation(source, section, says)
-
-
-def outcome_of(answer: Answer, watch: Watch, settings: Settings, note: str = "") -> Outcome:
-    """An outcome from a Z3 answer: the counterexample decoded under the watch labels."""
+def decision_of(answer: Answer, watch: Watch, settings: Settings, note: str = "") -> Decision:
+    """A decision from a Z3 answer: the counterexample decoded under the watch labels."""
     if answer.verdict == "proved":
-        return Outcome("proved", note=note)
+        return Decision("proved", note=note)
     if answer.verdict == "refuted":
-        return Outcome("refuted", counterexample=watch.decode(answer.values), note=note)
-    return Outcome("unknown", note=f"Z3 budget of {settings.rlimit} rlimit units exhausted")
+        return Decision("refuted", counterexample=watch.decode(answer.values), note=note)
+    return Decision("unknown", note=f"Z3 budget of {settings.rlimit} rlimit units exhausted")
 
 
-def proof_outcome(
+def proof_decision(
     goal: Any,
     watch: Watch,
     settings: Settings,
@@ -67,11 +62,11 @@ def proof_outcome(
     given: Sequence[Any] = (),
     minimise: Sequence[Any] = (),
     note: str = "",
-) -> Outcome:
+) -> Decision:
     """Prove ``given => goal`` within the settings' Z3 budget; a counterexample
     (the smallest in the order of ``minimise``) reads under the watch labels."""
     answer = prove(goal, given=given, watch=watch.terms, minimise=minimise, rlimit=settings.rlimit)
-    return outcome_of(answer, watch, settings, note=note)
+    return decision_of(answer, watch, settings, note=note)
 
 
 # ----------------------------------------------------------------------
@@ -85,7 +80,7 @@ def _card_strength(suit: Any, rank: Any, led: Any) -> Any:
     return z3.If(suit == TRUMP, 26 + rank, z3.If(suit == led, 13 + rank, rank - 13))
 
 
-def decide_trick_lemma(rules: Rules, settings: Settings) -> Outcome:
+def decide_trick_lemma(rules: Rules, settings: Settings) -> Decision:
     """Per-trick lemma on the spec's ``trick_winner_position`` over Int suits and ranks."""
     suits = ints(*(f"suit_{k}" for k in range(4)))
     ranks = ints(*(f"rank_{k}" for k in range(4)))
@@ -107,19 +102,19 @@ def decide_trick_lemma(rules: Rules, settings: Settings) -> Outcome:
         *(implies(s == TRUMP, winner_suit == TRUMP) for s in suits),
     )
     watch = Watch.of(suits=suits, ranks=ranks)
-    outcome = proof_outcome(goal, watch, settings, given=[*cards_ok, *distinct])
-    if outcome.counterexample is not None:
+    decision = proof_decision(goal, watch, settings, given=[*cards_ok, *distinct])
+    if decision.counterexample is not None:
         cards = [
             RANKS[r] + SUITS[s]
             for s, r in zip(
-                outcome.counterexample["suits"], outcome.counterexample["ranks"], strict=True
+                decision.counterexample["suits"], decision.counterexample["ranks"], strict=True
             )
         ]
-        return Outcome("refuted", counterexample={"trick_in_play_order": cards})
-    return outcome
+        return Decision("refuted", counterexample={"trick_in_play_order": cards})
+    return decision
 
 
-def decide_thirteen_tricks(rules: Rules, settings: Settings) -> Outcome:
+def decide_thirteen_tricks(rules: Rules, settings: Settings) -> Decision:
     """A hand over per-trick winner indicators, in two lemmas.
 
     Step 1 (one trick): for any leader and any winning position (the per-trick
@@ -139,14 +134,14 @@ def decide_thirteen_tricks(rules: Rules, settings: Settings) -> Outcome:
         rlimit=settings.rlimit,
     )
     if step_one.verdict != "proved":
-        return outcome_of(step_one, watch, settings)
+        return decision_of(step_one, watch, settings)
     indicators = [
         [z3.Int(f"trick_{t + 1}_won_by_{p}") for p in range(4)] for t in range(TRICKS_PER_HAND)
     ]
     given = [between(0, x, 1) for row in indicators for x in row]
     given.extend(z3.Sum(row) == 1 for row in indicators)
     won = [z3.Sum([indicators[t][p] for t in range(TRICKS_PER_HAND)]) for p in range(4)]
-    return proof_outcome(
+    return proof_decision(
         rules.tricks_are_consistent(won),
         Watch.of(tricks=won),
         settings,
@@ -160,7 +155,7 @@ def _seat_at(rules: Rules, leader: Any, position: Any) -> Any:
     return pick([pick(rules.trick_seats(seat), position) for seat in range(4)], leader)
 
 
-def decide_cards_once(rules: Rules, settings: Settings) -> Outcome:
+def decide_cards_once(rules: Rules, settings: Settings) -> Decision:
     """The deal gives 52 distinct cards, 13 to each seat, for every dealer; every
     seat plays exactly once to every trick and bids exactly once.
 
@@ -171,12 +166,12 @@ def decide_cards_once(rules: Rules, settings: Settings) -> Outcome:
         hands = rules.deal(FULL_DECK, dealer)
         dealt = [card for hand in hands for card in hand]
         if any(len(hand) != 13 for hand in hands) or sorted(dealt) != sorted(FULL_DECK):
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={"dealer": dealer, "hand_sizes": [len(h) for h in hands]},
             )
         if sorted(rules.bidding_seats(dealer)) != [0, 1, 2, 3]:
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={
                     "dealer": dealer,
@@ -188,11 +183,11 @@ def decide_cards_once(rules: Rules, settings: Settings) -> Outcome:
             sorted(rules.trick_seats(leader)) != [0, 1, 2, 3]
             or rules.trick_seats(leader)[0] != leader
         ):
-            return Outcome(
+            return Decision(
                 "refuted",
                 counterexample={"leader": leader, "trick_seats": list(rules.trick_seats(leader))},
             )
-    return Outcome(
+    return Decision(
         "proved",
         note="deal checked for all four dealers on 52 distinct cards (the deal moves cards by position only)",
     )
@@ -203,7 +198,7 @@ def decide_cards_once(rules: Rules, settings: Settings) -> Outcome:
 # ----------------------------------------------------------------------
 
 
-def decide_legal_bid_range(rules: Rules, settings: Settings) -> Outcome:
+def decide_legal_bid_range(rules: Rules, settings: Settings) -> Decision:
     score, bid = ints("score", "bid")
     own_min = rules.own_minimum_bid(score)
     goal = all_(
@@ -214,17 +209,17 @@ def decide_legal_bid_range(rules: Rules, settings: Settings) -> Outcome:
         implies(score < BAND_START, own_min == rules.min_bid),
     )
     watch = Watch.of(score=score, bid=bid)
-    return proof_outcome(goal, watch, settings, minimise=[absolute(score), bid])
+    return proof_decision(goal, watch, settings, minimise=[absolute(score), bid])
 
 
-def decide_own_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
+def decide_own_minimum_monotone(rules: Rules, settings: Settings) -> Decision:
     low, high = ints("lower_score", "higher_score")
     goal = rules.own_minimum_bid(low) <= rules.own_minimum_bid(high)
     watch = Watch.of(lower_score=low, higher_score=high)
-    return proof_outcome(goal, watch, settings, given=[low <= high])
+    return proof_decision(goal, watch, settings, given=[low <= high])
 
 
-def decide_played_iff_reached(rules: Rules, settings: Settings) -> Outcome:
+def decide_played_iff_reached(rules: Rules, settings: Settings) -> Decision:
     scores, bids = seat_ints("score"), seat_ints("bid")
     highest = highest_of(scores)
     if rules.table_measure == "tricks":
@@ -237,16 +232,16 @@ def decide_played_iff_reached(rules: Rules, settings: Settings) -> Outcome:
         reached = any_(reached, *(rules.is_special_bid(b) for b in bids))
     goal = rules.hand_is_played(bids, scores) == reached
     watch = Watch.of(scores=scores, bids=bids)
-    return proof_outcome(goal, watch, settings, given=[in_bid_range(rules, b) for b in bids])
+    return proof_decision(goal, watch, settings, given=[in_bid_range(rules, b) for b in bids])
 
 
-def decide_table_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
+def decide_table_minimum_monotone(rules: Rules, settings: Settings) -> Decision:
     scores = seat_ints("score")
     seat, rise = ints("rising_seat", "rise")
     raised = with_seat(scores, seat, pick(scores, seat) + rise)
     goal = rules.table_minimum(raised) >= rules.table_minimum(scores)
     watch = Watch.of(scores=scores, rising_seat=seat, rise=rise)
-    return proof_outcome(goal, watch, settings, given=[between(0, seat, 3), rise >= 0])
+    return proof_decision(goal, watch, settings, given=[between(0, seat, 3), rise >= 0])
 
 
 # ----------------------------------------------------------------------
@@ -254,7 +249,7 @@ def decide_table_minimum_monotone(rules: Rules, settings: Settings) -> Outcome:
 # ----------------------------------------------------------------------
 
 
-def decide_score_is_own(rules: Rules, settings: Settings) -> Outcome:
+def decide_score_is_own(rules: Rules, settings: Settings) -> Decision:
     """A player's change depends on own bid, own tricks and the band-setting scores only."""
     scores, bids, tricks = seat_ints("score"), seat_ints("bid"), seat_ints("tricks")
     other_bids, other_tricks = seat_ints("other_bid"), seat_ints("other_tricks")
@@ -278,10 +273,10 @@ def decide_score_is_own(rules: Rules, settings: Settings) -> Outcome:
     watch = Watch.of(
         scores=scores, bids=bids, tricks=tricks, other_bids=other_bids, other_tricks=other_tricks
     )
-    return proof_outcome(all_(*goals), watch, settings, given=given)
+    return proof_decision(all_(*goals), watch, settings, given=given)
 
 
-def decide_more_tricks_never_lower(rules: Rules, settings: Settings) -> Outcome:
+def decide_more_tricks_never_lower(rules: Rules, settings: Settings) -> Decision:
     bid, fewer, more, own, highest = ints(
         "bid", "fewer_tricks", "more_tricks", "own_score", "highest_score"
     )
@@ -298,10 +293,10 @@ def decide_more_tricks_never_lower(rules: Rules, settings: Settings) -> Outcome:
     watch = Watch.of(
         bid=bid, fewer_tricks=fewer, more_tricks=more, own_score=own, highest_score=highest
     )
-    return proof_outcome(goal, watch, settings, given=given)
+    return proof_decision(goal, watch, settings, given=given)
 
 
-def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Outcome:
+def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Decision:
     bid, tricks, own, highest = ints("bid", "tricks", "own_score", "highest_score")
     change = rules.score_change(bid, tricks, own, highest)
     goal = z3.If(tricks >= bid, change > 0, change < 0)
@@ -312,7 +307,7 @@ def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Outcome:
         own <= highest,
     ]
     watch = Watch.of(bid=bid, tricks=tricks, own_score=own, highest_score=highest)
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -322,7 +317,7 @@ def decide_made_gains_failed_loses(rules: Rules, settings: Settings) -> Outcome:
     )
 
 
-def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
+def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Decision:
     lower, higher, own, highest = ints("lower_bid", "higher_bid", "own_score", "highest_score")
     goal = rules.bid_value(lower, own, highest) <= rules.bid_value(higher, own, highest)
     given = [
@@ -334,7 +329,7 @@ def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
         own <= highest,
     ]
     watch = Watch.of(lower_bid=lower, higher_bid=higher, own_score=own, highest_score=highest)
-    return proof_outcome(
+    return proof_decision(
         goal,
         watch,
         settings,
@@ -345,7 +340,7 @@ def decide_value_weakly_increasing(rules: Rules, settings: Settings) -> Outcome:
 
 
 # ----------------------------------------------------------------------
-# Outcome
+# Game outcome
 # ----------------------------------------------------------------------
 
 
@@ -363,17 +358,17 @@ def _hand(rules: Rules) -> tuple[list[Any], list[Any], list[Any], Any, list[Any]
     return scores, bids, tricks, target, given, watch
 
 
-def decide_result_well_formed(rules: Rules, settings: Settings) -> Outcome:
+def decide_result_well_formed(rules: Rules, settings: Settings) -> Decision:
     scores, bids, tricks, target, given, watch = _hand(rules)
     goals = []
     for dealer in range(4):
         _, result, next_target = rules.hand_result(scores, bids, tricks, dealer, target)
         goals.append(between(int(Result.CONTINUE), result, int(Result.DRAW)))
         goals.append(next_target >= rules.target)
-    return proof_outcome(all_(*goals), watch, settings, given=given)
+    return proof_decision(all_(*goals), watch, settings, given=given)
 
 
-def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Outcome:
+def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Decision:
     scores, bids, tricks, target, given, watch = _hand(rules)
     goals = []
     for dealer in range(4):
@@ -392,13 +387,13 @@ def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Outcome
                     ),
                 )
             )
-    return proof_outcome(all_(*goals), watch, settings, given=given)
+    return proof_decision(all_(*goals), watch, settings, given=given)
 
 
-def decide_thirteen(rules: Rules, settings: Settings) -> Outcome:
+def decide_thirteen(rules: Rules, settings: Settings) -> Decision:
     """The bid of 13 does what the variant's rule fields say, for a lone 13 bid."""
     if rules.max_bid < TRICKS_PER_HAND:
-        return Outcome("proved", note="13 is not a legal bid in this reading")
+        return Decision("proved", note="13 is not a legal bid in this reading")
     scores, bids, tricks, target, given, watch = _hand(rules)
     highest = highest_of(scores)
     specials = bool(rules.is_special_bid(TRICKS_PER_HAND))
@@ -434,7 +429,7 @@ def decide_thirteen(rules: Rules, settings: Settings) -> Outcome:
             expected = z3.If(made, when_made, when_failed)
         goals.append(implies(lone, expected))
     note = "13 decides the game" if specials else "13 is an ordinary bid worth points"
-    return proof_outcome(all_(*goals), watch, settings, given=given, note=note)
+    return proof_decision(all_(*goals), watch, settings, given=given, note=note)
 
 
 SOURCES_TRICK = (

@@ -24,9 +24,10 @@ import z3
 
 from fourhundred.spec.logic import all_, implies, min_
 from fourhundred.spec.model import Result, Rules
+from fourhundred.spec.sources import cite
 from fourhundred.verify.games import Goal, Plan, plan_summary, search, search_exactly, witness_game
-from fourhundred.verify.invariants import cite, outcome_of
-from fourhundred.verify.results import Check, Outcome, Settings
+from fourhundred.verify.invariants import decision_of
+from fourhundred.verify.results import Check, Decision, Settings
 from fourhundred.verify.solver import absolute, prove
 from fourhundred.verify.symbols import Watch, highest_of, seat_ints, seat_list
 
@@ -39,20 +40,20 @@ def _stuck(rules: Rules, scores: Sequence[Any], target: Any) -> Any:
     return z3.Not(_all_have_a_bid(rules, scores))
 
 
-def decide_legal_bid_exists(rules: Rules, settings: Settings) -> Outcome:
+def decide_legal_bid_exists(rules: Rules, settings: Settings) -> Decision:
     score = z3.Int("score")
     goal = rules.own_minimum_bid(score) <= rules.max_bid
     watch = Watch.of(score=score)
     answer = prove(goal, watch=watch.terms, minimise=[absolute(score)], rlimit=settings.rlimit)
     if answer.verdict != "refuted":
-        return outcome_of(answer, watch, settings, note="over every integer score (unbounded)")
+        return decision_of(answer, watch, settings, note="over every integer score (unbounded)")
     first = watch.decode(answer.values)["score"]
     example = {
         "smallest_score_without_a_legal_bid": first,
         "own_minimum_there": int(rules.own_minimum_bid(first)),
         "maximum_bid": rules.max_bid,
     }
-    return _reachability_outcome(rules, _stuck, example, "stuck", settings)
+    return _reachability_decision(rules, _stuck, example, "stuck", settings)
 
 
 def proceed_condition(rules: Rules, scores: Sequence[Any]) -> Any:
@@ -88,13 +89,13 @@ def _witness_bids(rules: Rules, scores: Sequence[Any]) -> list[Any]:
     return bids
 
 
-def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Outcome:
+def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Decision:
     scores, bids = seat_ints("score"), seat_ints("bid")
     have_bids = _all_have_a_bid(rules, scores)
     try:
         condition = proceed_condition(rules, scores)
     except NotImplementedError as error:
-        return Outcome("unknown", note=str(error))
+        return Decision("unknown", note=str(error))
     witness = _witness_bids(rules, scores)
     sufficient = prove(
         all_(rules.bids_are_legal(witness, scores), rules.hand_is_played(witness, scores)),
@@ -107,7 +108,7 @@ def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Outcome:
         rlimit=settings.rlimit,
     )
     if sufficient.verdict != "proved" or necessary.verdict != "proved":
-        return Outcome(
+        return Decision(
             "unknown",
             note=f"the proceed condition was not shown equivalent (witness {sufficient.verdict}, "
             f"necessity {necessary.verdict})",
@@ -121,7 +122,7 @@ def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Outcome:
         rlimit=settings.rlimit,
     )
     if answer.verdict != "refuted":
-        return outcome_of(answer, watch, settings, note="over every integer score (unbounded)")
+        return decision_of(answer, watch, settings, note="over every integer score (unbounded)")
     example = {
         "smallest_scores_where_no_bids_are_played": seat_list(watch.decode(answer.values)["scores"])
     }
@@ -129,7 +130,7 @@ def decide_hand_can_proceed(rules: Rules, settings: Settings) -> Outcome:
     def blocked(r: Rules, final: Sequence[Any], target: Any) -> Any:
         return all_(_all_have_a_bid(r, final), z3.Not(proceed_condition(r, final)))
 
-    return _reachability_outcome(rules, blocked, example, "thrown-in", settings)
+    return _reachability_decision(rules, blocked, example, "thrown-in", settings)
 
 
 #: Candidate score ceilings for an inductive invariant "every score is at most B".
@@ -172,16 +173,16 @@ def inductive_ceiling(rules: Rules, bad: Goal, settings: Settings) -> int | None
     return None
 
 
-def _reachability_outcome(
+def _reachability_decision(
     rules: Rules, bad: Goal, example: dict[str, Any], ending: str, settings: Settings
-) -> Outcome:
+) -> Decision:
     """Whether a game reaches a ``bad`` position: a witness game (``refuted``); else
     an inductive invariant that excludes them (``proved``), or the bound searched."""
     found = search(rules, bad, settings.hands_bound, settings.rlimit)
     if found.plan is None:
         ceiling = inductive_ceiling(rules, bad, settings)
         if ceiling is not None:
-            return Outcome(
+            return Decision(
                 "proved",
                 counterexample=example,
                 note=(
@@ -196,7 +197,7 @@ def _reachability_outcome(
                 searched = f"searched up to {found.bound}, then exactly {hands}"
                 return _witnessed(rules, plan, example, ending, searched)
         why = "Z3 budget exhausted" if found.exhausted_budget else "no such game"
-        return Outcome(
+        return Decision(
             "bounded-proved",
             counterexample=example,
             bound=f"games of up to {found.bound} played hands",
@@ -207,7 +208,7 @@ def _reachability_outcome(
 
 def _witnessed(
     rules: Rules, plan: Plan, example: dict[str, Any], ending: str, searched: str
-) -> Outcome:
+) -> Decision:
     counterexample = {
         **example,
         "reached_scores": seat_list(plan.scores),
@@ -216,13 +217,13 @@ def _witnessed(
     try:
         transcript = witness_game(rules, plan, ending)
     except Exception as error:  # the reference disagrees with the plan: report, never hide
-        return Outcome(
+        return Decision(
             "refuted",
             counterexample=counterexample,
             bound=f"found in {len(plan.hands)} played hands ({searched})",
             note=f"witness game did not replay through the reference engine: {error}",
         )
-    return Outcome(
+    return Decision(
         "refuted",
         counterexample=counterexample,
         witness=transcript,

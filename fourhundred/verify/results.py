@@ -1,8 +1,8 @@
-"""The vocabulary of verification: checks, their outcomes, and findings.
+"""The vocabulary of verification: checks, their decisions, and findings.
 
 A :class:`Check` is one property (an *invariant* the rules must keep) or one
 *claim* a source makes about its own rules. Running a check on one variant
-reading gives an :class:`Outcome`; the runner stamps it with the check, the
+reading gives a :class:`Decision`; the runner stamps it with the check, the
 reading and the time taken as a :class:`Finding`, the row of the report and
 of ``fourhundred verify --json``.
 
@@ -56,7 +56,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Decision:
     """The verdict of one check on one reading, with its evidence."""
 
     verdict: Verdict
@@ -75,7 +75,7 @@ class Check:
     group: str
     title: str
     cites: tuple[Citation, ...]
-    decide: Callable[[Rules, Settings], Outcome]
+    decide: Callable[[Rules, Settings], Decision]
     #: Which readings the check concerns (a claim: the variants of its source).
     applies: Callable[[Rules], bool] = field(default=lambda rules: True)
 
@@ -86,13 +86,13 @@ class Finding:
 
     check: Check
     rules: Rules
-    outcome: Outcome
+    decision: Decision
     seconds: float
 
     @property
     def failed(self) -> bool:
         """An invariant that did not hold (refuted, or not decided)."""
-        return self.check.kind == "invariant" and self.outcome.verdict in ("refuted", "unknown")
+        return self.check.kind == "invariant" and self.decision.verdict in ("refuted", "unknown")
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON form (see :data:`SCHEMA_VERSION`)."""
@@ -106,11 +106,11 @@ class Finding:
             ],
             "variant": self.rules.variant,
             "reading": str(self.rules),
-            "verdict": self.outcome.verdict,
-            "bound": self.outcome.bound,
-            "counterexample": _plain(self.outcome.counterexample),
-            "witness": _plain(self.outcome.witness),
-            "note": self.outcome.note,
+            "verdict": self.decision.verdict,
+            "bound": self.decision.bound,
+            "counterexample": _plain(self.decision.counterexample),
+            "witness": _plain(self.decision.witness),
+            "note": self.decision.note,
             "seconds": round(self.seconds, 4),
         }
 

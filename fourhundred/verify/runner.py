@@ -15,7 +15,7 @@ from fourhundred.verify.claims import CLAIMS
 from fourhundred.verify.contracts import contract_checks
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
-from fourhundred.verify.results import SCHEMA_VERSION, Check, Finding, Outcome, Settings
+from fourhundred.verify.results import SCHEMA_VERSION, Check, Decision, Finding, Settings
 from fourhundred.verify.solver import DEEP_RLIMIT, DEFAULT_RLIMIT
 
 #: Budget of one long search (a single game length, 10 or 12 hands).
@@ -141,16 +141,16 @@ def run(
         batches = [_decide_reading((str(r), chosen_ids, settings, crosshair)) for r in all_rules]
     by_id = {check.id: check for check in chosen_checks}
     findings = [
-        Finding(by_id[check_id], rules, outcome, seconds)
+        Finding(by_id[check_id], rules, decision, seconds)
         for rules, batch in zip(all_rules, batches, strict=True)
-        for check_id, outcome, seconds in batch
+        for check_id, decision, seconds in batch
     ]
     return Report(tuple(findings), time.perf_counter() - started, settings)
 
 
 def _decide_reading(
     task: tuple[str, tuple[str, ...], Settings, bool],
-) -> list[tuple[str, Outcome, float]]:
+) -> list[tuple[str, Decision, float]]:
     """Decide the chosen checks on one reading (runs in a worker process too)."""
     reading, check_ids, settings, crosshair = task
     rules = registry.load(reading)
@@ -160,7 +160,7 @@ def _decide_reading(
         check = by_id[check_id]
         if check.applies(rules):
             finding = decide(check, rules, settings)
-            results.append((check_id, finding.outcome, finding.seconds))
+            results.append((check_id, finding.decision, finding.seconds))
     return results
 
 
@@ -168,7 +168,7 @@ def decide(check: Check, rules: Rules, settings: Settings) -> Finding:
     """Decide one check on one reading; an internal error is an ``unknown``, never hidden."""
     started = time.perf_counter()
     try:
-        outcome = check.decide(rules, settings)
+        decision = check.decide(rules, settings)
     except Exception as error:  # report the failure as a verdict with its reason
-        outcome = Outcome("unknown", note=f"verifier error: {type(error).__name__}: {error}")
-    return Finding(check, rules, outcome, time.perf_counter() - started)
+        decision = Decision("unknown", note=f"verifier error: {type(error).__name__}: {error}")
+    return Finding(check, rules, decision, time.perf_counter() - started)

@@ -1,10 +1,11 @@
-"""The API reference: a link view of the installed namespace and one page per module.
+"""The API reference: one page per module of the installed namespace.
 
 setuptools maps the folders ``spec/``, ``reference/`` and ``conformance/`` into
 ``fourhundred.*``; griffe (behind mkdocstrings) finds packages by walking
-folders, so it cannot follow that mapping. As ``tools/typecheck.py`` does for
-mypy, the build lays out a temporary folder of symlinks with the installed
-shape and points the handler at it.
+folders, so it cannot follow that mapping. As for mypy, the build lays out the
+link view of ``tools/package_view.py`` (the installed shape, read from
+pyproject's ``package-dir``), points the handler at it, and lists its modules
+here.
 """
 
 from __future__ import annotations
@@ -12,23 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-#: Folder of the repository -> subpackage of ``fourhundred`` it is installed as.
-MAPPED = {"spec": "spec", "reference": "reference", "conformance": "conformance"}
 #: Modules left out of the reference: the command-line plumbing.
 SKIPPED = ("fourhundred.__main__", "fourhundred.cli", "fourhundred.commands")
-
-
-def build_view(root: Path, into: Path) -> Path:
-    """Create ``into/fourhundred`` with the installed package shape; return ``into``."""
-    view = into / "fourhundred"
-    view.mkdir(parents=True)
-    for entry in (root / "fourhundred").iterdir():
-        if entry.name != "__pycache__":
-            os.symlink(entry, view / entry.name)
-    for folder, name in MAPPED.items():
-        if (root / folder).is_dir():
-            os.symlink(root / folder, view / name)
-    return into
 
 
 def _module_name(view: Path, path: Path) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from fourhundred.spec.ambiguities import REGISTER
-from fourhundred.spec.definitions import SOURCES, Citation
+from fourhundred.spec.definitions import Citation
 from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import Variant, load, variants
+from fourhundred.spec.sources import source
 
 from .md import cell, esc, generated_banner, table
 from .provenance import field_label, ordered_fields, provenance, show_value
@@ -123,7 +124,7 @@ def variant_page(variant: Variant) -> str:
     out.append(f"{cell(definition.summary)}\n\n")
     aliases = ", ".join(f"`{a}`" for a in definition.aliases) or "none"
     out.append(
-        f"- **Source:** {cell(SOURCES.get(definition.source, definition.source))}\n"
+        f"- **Source:** {cell(source(definition.source).title)}\n"
         f"- **Aliases:** {aliases}\n"
         f"- **Variant string under the defaults:** `{rules}`\n"
         f"- **On the command line:** `fourhundred rules {variant.name}`\n"
