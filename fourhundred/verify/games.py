@@ -26,6 +26,16 @@ from typing import Any
 
 import z3
 
+from fourhundred.reference.actions import Action, Bid, Deal, Play
+from fourhundred.reference.engine import GameState, apply, legal_actions, new_game
+from fourhundred.reference.transcript import (
+    OUTCOMES,
+    STUCK,
+    UNFINISHED,
+    Transcript,
+    TranscriptHand,
+    replay,
+)
 from fourhundred.spec.cards import RANKS, SUITS, TRUMP_SUIT
 from fourhundred.spec.model import Result, Rules
 from fourhundred.verify.solver import Z3Verdict, find
@@ -218,19 +228,8 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     player has no legal bid; ``thrown-in`` deals and bids every player's own
     minimum, which the table minimum then throws in.
     """
-    from fourhundred.reference.actions import Bid, Deal, Play
-    from fourhundred.reference.engine import legal_actions, new_game
-    from fourhundred.reference.transcript import (
-        OUTCOMES,
-        STUCK,
-        UNFINISHED,
-        Transcript,
-        TranscriptHand,
-        replay,
-    )
-
     state = new_game(rules, FIRST_DEALER)
-    hands: list[Any] = []
+    hands: list[TranscriptHand] = []
     outcome = UNFINISHED
     for number, hand in enumerate(plan.hands, start=1):
         script = script_hand(hand.tricks)
@@ -240,9 +239,9 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
             state = _act(state, Bid(hand.bids[seat]), actions)
         for cards in script.plays:
             for _ in range(4):
-                seat = state.to_act
-                assert seat is not None
-                state = _act(state, Play(cards[seat]), actions)
+                player = state.to_act
+                assert player is not None
+                state = _act(state, Play(cards[player]), actions)
         hands.append(_finished_hand(state, number, hand.dealer, actions, OUTCOMES[state.result]))
     if ending != "none":
         number = len(plan.hands) + 1
@@ -288,10 +287,10 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     return data
 
 
-def _finished_hand(state: Any, number: int, dealer: int, actions: list[str], result: str) -> Any:
+def _finished_hand(
+    state: GameState, number: int, dealer: int, actions: list[str], result: str
+) -> TranscriptHand:
     """The transcript's record of the hand that just ended (played or thrown in)."""
-    from fourhundred.reference.transcript import TranscriptHand
-
     record = state.history[-1]
     return TranscriptHand(
         number=number,
@@ -304,9 +303,7 @@ def _finished_hand(state: Any, number: int, dealer: int, actions: list[str], res
     )
 
 
-def _act(state: Any, action: Any, actions: list[str]) -> Any:
-    from fourhundred.reference.engine import apply
-
+def _act(state: GameState, action: Action, actions: list[str]) -> GameState:
     actions.append(str(action))
     return apply(state, action)
 
