@@ -160,7 +160,9 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
     if not stat.S_ISREG(info.st_mode):
         raise JsonInputError(f"{where}: is not a regular file (a FIFO, socket or device)")
     if info.st_size > max_bytes:
-        raise JsonInputError(f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole")
+        raise JsonInputError(
+            f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole"
+        )
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)

@@ -280,6 +280,37 @@ def test_blocks_are_kept_as_ranges_in_any_order_of_adding() -> None:
     assert [blocks.next_free(start, 2) for start in (0, 1, 6, 9)] == [6, 7, 6, 13]
 
 
+@pytest.mark.parametrize("command", ["fuzz", "generate"])
+@pytest.mark.parametrize("seed", ["9" * 5000, "9" * 60, "-" + "9" * 20, "1.5", "seven"])
+def test_a_seed_that_cannot_be_recorded_and_read_back_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], command: str, seed: str
+) -> None:
+    kind = "--kind" if command == "generate" else "--cases"
+    value = "bid_value" if command == "generate" else "1"
+    code, out, err = _cli(capsys, command, "--variant", "qahwa-400", kind, value, "--seed", seed)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("error: --seed ") and len(err) < 200
+
+
+def test_an_out_folder_that_cannot_be_written_is_refused_before_anything_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _cli(
+        capsys, "fuzz", "--variant", "qahwa-400", "--cases", "1", "--out", "/proc/x"
+    )
+    assert (code, out) == (2, "")
+    assert err == "error: cannot write /proc/x: No such file or directory\n"
+
+
+def test_a_case_file_of_another_kind_in_the_out_folder_is_refused(tmp_path: Path) -> None:
+    cases = list(case_files.generated_cases("legal_bids", "qahwa-400", 2, seed=1))
+    path = tmp_path / "cases" / "bid_value" / "fuzz.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("".join(case_files.case_file_chunks("legal_bids", "generated", cases, "1.1.0")))
+    with pytest.raises(UserError, match="holds legal_bids cases, not bid_value"):
+        run_campaign(replace(CONFIG, cases=10), tmp_path)
+
+
 def test_a_malformed_case_file_in_the_out_folder_is_one_error_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

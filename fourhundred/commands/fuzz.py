@@ -73,6 +73,24 @@ class Seconds(click.ParamType[float, Any]):
         return number
 
 
+class Seed(click.ParamType):
+    """A seed: a whole number of at most 64 bits (it is recorded in state files and case
+    ids, which are read back with bounds); anything else is one ``error:`` line."""
+
+    name = "integer"
+    least, most = -(2**63), 2**63 - 1
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value).strip()
+        if isinstance(value, int) or re.fullmatch(r"[-+]?\d{1,20}", text):
+            number = int(value)
+            if self.least <= number <= self.most:
+                return number
+        raise UserError(
+            f"--seed {terminal_text(text)[:30]!r}: must be a whole number from {self.least} to {self.most}"
+        )
+
+
 #: --seconds of a campaign or a generation: up to about 16 weeks.
 BUDGET_SECONDS = Seconds(0.01, 1e7)
 #: --timeout: the time one case may take.
@@ -156,7 +174,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option("--cases", "cases", type=click.IntRange(min=1), help="Stop after this many cases.")
 @click.option(
     "--seed",
-    type=int,
+    type=Seed(),
     default=0,
     show_default=True,
     help="Seed of the case stream (the same seed gives the same cases).",
@@ -423,7 +441,7 @@ def _bench(config: Any, quiet: bool) -> None:
 )
 @click.option(
     "--seed",
-    type=int,
+    type=Seed(),
     default=0,
     show_default=True,
     help="Seed (the same seed gives the same cases).",

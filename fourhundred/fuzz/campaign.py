@@ -643,7 +643,8 @@ def run_campaign(
     from fourhundred.fuzz import cases as case_files
 
     state = case_files.read_state(out, config) if out is not None else None
-    if state is not None:
+    if out is not None and state is not None:
+        case_files.write_state(out, state)  # an --out that cannot be written fails now, not later
         config = replace(config, done=state.done, known_signatures=frozenset(state.signatures))
     summary = Summary()
     started = time.monotonic()
