@@ -73,7 +73,7 @@ class Seconds(click.ParamType[float, Any]):
         return number
 
 
-class Seed(click.ParamType):
+class Seed(click.ParamType[int, Any]):
     """A seed: a whole number of at most 64 bits (it is recorded in state files and case
     ids, which are read back with bounds); anything else is one ``error:`` line."""
 
