@@ -106,7 +106,13 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-def _interrupted_campaign(tmp_path: Path, jobs: int, out: Path | None, twice: bool) -> Any:
+def _interrupted_campaign(
+    tmp_path: Path, jobs: int, out: Path | None, twice: bool, whole_group: bool = True
+) -> Any:
+    """Run a campaign against the stubborn adapter and interrupt it: Ctrl-C as a terminal
+    sends it (the whole process group), or only to the fuzz process; ``twice``: again
+    during the shutdown. Asserts no adapter is left; returns (status, stdout, stderr)."""
+    interrupt = os.killpg if whole_group else os.kill
     pids = tmp_path / "pids"
     pids.mkdir()
     command = [
@@ -140,10 +146,10 @@ def _interrupted_campaign(tmp_path: Path, jobs: int, out: Path | None, twice: bo
             time.sleep(0.1)
         assert (pids / "wrong").exists(), "the adapter was never asked a case it gets wrong"
         time.sleep(3)  # time to shrink the first disagreements
-        os.killpg(process.pid, signal.SIGINT)
+        interrupt(process.pid, signal.SIGINT)
         if twice:
             time.sleep(0.5)  # the adapters ignore stop: the shutdown waits to kill them
-            os.killpg(process.pid, signal.SIGINT)
+            interrupt(process.pid, signal.SIGINT)
         stdout, stderr = process.communicate(timeout=90)
     finally:
         if process.poll() is None:
@@ -170,6 +176,18 @@ def test_ctrl_c_without_out_prints_every_finding_and_the_footer_and_ends_the_ada
     assert "bid_value under qahwa-400 (value) signature" in stdout
     assert "not saved (no --out): with --out DIR" in stdout
     assert "cases in" in stdout and "incomplete run: stopped by Ctrl-C after" in stdout
+
+
+def test_an_interrupt_of_the_fuzz_process_alone_stops_its_jobs_and_their_adapters(
+    tmp_path: Path,
+) -> None:
+    code, stdout, stderr = _interrupted_campaign(
+        tmp_path, jobs=2, out=None, twice=False, whole_group=False
+    )
+    assert code == 130, stderr
+    assert "Traceback" not in stderr
+    assert "bid_value under qahwa-400 (value) signature" in stdout
+    assert "incomplete run: stopped by Ctrl-C after" in stdout
 
 
 def test_a_second_ctrl_c_during_shutdown_loses_neither_the_findings_nor_the_footer(

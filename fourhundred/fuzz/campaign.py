@@ -747,8 +747,9 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
 
     try:
         with interrupts.held():
-            for process in processes:
-                process.start()
+            with _sigint_ignored():  # so a job starts with it ignored until its own handler is in
+                for process in processes:
+                    process.start()
             while running:
                 if interrupts.interrupted:
                     stop()
@@ -769,6 +770,20 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
                 process.join(timeout=JOB_STOP_SECONDS)
             if process.is_alive():
                 process.kill()
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored within (the main thread only). A process started meanwhile inherits
+    that, so a Ctrl-C while it is still starting cannot kill it with a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop_jobs(processes: list[Any]) -> None:
