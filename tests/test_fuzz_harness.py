@@ -574,3 +574,32 @@ def test_generate_refuses_a_file_the_disk_cannot_hold_and_leaves_nothing(
     assert code == 2 and len(err.splitlines()) == 1
     assert "100,000 cases would take about" in err and "MB free" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_ends_quietly_when_its_reader_has_had_enough() -> None:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fourhundred",
+            "generate",
+            "--kind",
+            "bid_value",
+            "--variant",
+            "qahwa-400",
+            "-n",
+            "1000000",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(10) == b'{"suite_ve'
+        process.stdout.close()  # as `| head -c 10` does
+        assert process.wait(timeout=120) == 0
+        assert process.stderr.read() == b""
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import re
 import shlex
 import shutil
@@ -481,9 +482,7 @@ def generate_command(
         cases = _with_progress(cases, count, f"generating {count:,} {checked} cases", err)
     chunks = case_file_chunks(checked, "generated", cases, suite_version())
     if output is None:
-        for chunk in chunks:
-            sys.stdout.write(chunk)
-        sys.stdout.flush()
+        _to_stdout(chunks)
     else:
         try:
             output.parent.mkdir(parents=True, exist_ok=True)
@@ -500,6 +499,19 @@ def generate_command(
             f"{made[0]:,} {checked} cases for {console_text(canonical)} written to "
             f"{console_text(str(output))}"
         )
+
+
+def _to_stdout(chunks: Iterable[str]) -> None:
+    """Write the chunks to standard output; a reader that has had enough (``| head``)
+    ends the generation quietly, with status 0, like every command's output."""
+    try:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet = os.open(os.devnull, os.O_WRONLY)  # nothing left to flush at exit
+        os.dup2(quiet, sys.stdout.fileno())
+        sys.exit(0)
 
 
 def _within(cases: Iterable[Any], seconds: float | None, made: list[int]) -> Iterator[Any]:
