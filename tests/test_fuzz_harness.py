@@ -603,3 +603,10 @@ def test_generate_ends_quietly_when_its_reader_has_had_enough() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_every_way_a_campaign_can_end_has_words_in_the_footer() -> None:
+    from fourhundred.commands.fuzz import _ENDED
+    from fourhundred.fuzz.campaign import ENDINGS
+
+    assert set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "internal"}

@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.live import Live
@@ -38,6 +38,9 @@ from fourhundred.commands._common import check_kinds
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
+
+if TYPE_CHECKING:
+    from fourhundred.fuzz.campaign import EndReason
 
 DEFAULT_SECONDS = 60.0
 #: Block size of a campaign of whole games only.
@@ -366,7 +369,7 @@ def _report(config: Any, out: Path | None, summary: Any) -> None:
 
 
 #: How each :class:`~fourhundred.fuzz.campaign.Ending` stops a run, in the footer.
-_ENDED = {
+_ENDED: dict[EndReason, str] = {
     "interrupted": "stopped by Ctrl-C",
     "adapter": "stopped because the adapter cannot be driven",
     "output": "stopped because a file of --out cannot be written",

@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Literal, get_args
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
@@ -486,12 +486,14 @@ class Ending:
     the fuzzer itself; ``details`` holds its traceback).
     """
 
-    reason: str
+    reason: EndReason
     message: str
     details: str = ""
 
 
-ENDINGS = ("interrupted", "adapter", "output", "internal")
+#: Why a campaign may stop early (see :class:`Ending`).
+EndReason = Literal["interrupted", "adapter", "output", "internal"]
+ENDINGS: tuple[EndReason, ...] = get_args(EndReason)
 
 
 def ending_of(error: BaseException, job: int = 0) -> Ending:
