@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 from fuzz_adapters import in_process
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fourhundred.cli import main
 from fourhundred.errors import UserError
@@ -32,6 +34,7 @@ from fourhundred.fuzz.campaign import (
     Ending,
     Summary,
     _job_blocks,
+    describe,
     run_campaign,
 )
 from fourhundred.safeio import OutputError
@@ -610,3 +613,41 @@ def test_every_way_a_campaign_can_end_has_words_in_the_footer() -> None:
     from fourhundred.fuzz.campaign import ENDINGS
 
     assert set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "internal"}
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    field=st.sampled_from(["version", "campaign", "cases_done", "done", "signatures", None]),
+    value=_JSON,
+    garbage=st.binary(max_size=40),
+)
+def test_any_state_file_is_resumed_or_refused_with_a_user_error_never_a_crash(
+    tmp_path: Path, field: str | None, value: Any, garbage: bytes
+) -> None:
+    config = replace(CONFIG, cases=200)
+    state = {
+        "version": 1,
+        "campaign": describe(config),
+        "cases_done": 200,
+        "done": [[0, 0]],
+        "signatures": [],
+    }
+    text = json.dumps({**state, field: value}).encode() if field else garbage
+    (tmp_path / "state.json").write_bytes(text)
+    try:
+        read = case_files.read_state(tmp_path, config)
+    except UserError as error:
+        assert "state.json" in str(error) and "\n" not in str(error)
+    else:
+        assert isinstance(read.done, Blocks) and isinstance(read.cases, int)
