@@ -651,3 +651,25 @@ def test_any_state_file_is_resumed_or_refused_with_a_user_error_never_a_crash(
         assert "state.json" in str(error) and "\n" not in str(error)
     else:
         assert isinstance(read.done, Blocks) and isinstance(read.cases, int)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_adapter_that_cannot_start_is_one_error_line_and_no_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, jobs: str
+) -> None:
+    missing = str(tmp_path / "no such adapter")
+    code, out, err = _cli(
+        capsys,
+        "fuzz",
+        "--adapter",
+        shlex.quote(missing),
+        "--variant",
+        "qahwa-400",
+        "--cases",
+        "10",
+        "--jobs",
+        jobs,
+    )
+    assert (code, out) == (2, "")
+    assert err.startswith("error: the adapter cannot be driven: cannot start the adapter ")
+    assert len(err.splitlines()) == 1

@@ -322,7 +322,12 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
 
 
 def _report(config: Any, out: Path | None, summary: Any) -> None:
-    """The findings and the footer, on standard output (notes on standard error)."""
+    """The findings and the footer, on standard output (notes on standard error); nothing
+    for a run that failed before it ran a case (its ``error:`` line says it all)."""
+    ending = summary.ending
+    ran_nothing = not summary.cases and not summary.findings
+    if ending is not None and ending.reason != "interrupted" and ran_nothing:
+        return
     console = _console()
     err = _console(stderr=True)
     for note in summary.notes:
@@ -357,7 +362,8 @@ def _report(config: Any, out: Path | None, summary: Any) -> None:
         f" ({summary.skipped:,} skipped: not declared by the adapter)" if summary.skipped else ""
     )
     console.print(
-        f"\n{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
+        ("\n" if summary.findings else "")
+        + f"{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
         f"{console_text(summary.implementation)}: {summary.disagreements:,} disagreements, "
         f"{len(summary.findings)} distinct{skipped}"
     )
