@@ -673,3 +673,25 @@ def test_an_adapter_that_cannot_start_is_one_error_line_and_no_report(
     assert (code, out) == (2, "")
     assert err.startswith("error: the adapter cannot be driven: cannot start the adapter ")
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("make", ["loop", "dangling", "fifo_state", "folder_state"])
+def test_an_out_folder_or_state_file_that_is_not_one_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: str
+) -> None:
+    out = tmp_path / "out"
+    if make == "loop":
+        out.symlink_to(out)
+    elif make == "dangling":
+        out.symlink_to(tmp_path / "nowhere")
+    else:
+        out.mkdir()
+        if make == "fifo_state":
+            os.mkfifo(out / "state.json")  # reading it would block forever
+        else:
+            (out / "state.json").mkdir()
+    code, stdout, err = _cli(
+        capsys, "fuzz", "--variant", "qahwa-400", "--cases", "5", "--out", str(out)
+    )
+    assert (code, stdout) == (2, "")
+    assert len(err.splitlines()) == 1 and err.startswith("error: ")

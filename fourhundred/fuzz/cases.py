@@ -222,8 +222,8 @@ def read_state(out: Path | None, config: Any) -> State:
     if out is None:
         return State(wanted)
     path = out / "state.json"
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out}: exists and is not a folder")
+    if os.path.lexists(out) and not out.is_dir():  # a file, or a link to nothing or to itself
+        raise UserError(f"--out {terminal_text(str(out))}: exists and is not a folder")
     for kind in case_kinds.KINDS:
         existing_cases(out / "cases" / kind / "fuzz.json", kind)
     if not os.path.lexists(path):
