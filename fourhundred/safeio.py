@@ -26,7 +26,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -162,7 +162,9 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
     if not stat.S_ISREG(info.st_mode):
         raise JsonInputError(f"{where}: is not a regular file (a FIFO, socket or device)")
     if info.st_size > max_bytes:
-        raise JsonInputError(f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole")
+        raise JsonInputError(
+            f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole"
+        )
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)
@@ -188,9 +190,12 @@ class OutputError(UserError):
     """A file could not be written; the message names it and says why."""
 
 
-def write_text_atomically(path: str | Path, text: str) -> None:
+def write_text_atomically(path: str | Path, text: str | Iterable[str]) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that readers see the old file or the
     whole new one, never a part: a temporary file in the same folder, then a rename.
+    ``text`` may come in pieces (an iterable of strings), written as they come, so
+    a file of any size is never held whole; if producing a piece fails, the
+    temporary file is removed and the failure goes on.
 
     A path that exists and is not a regular file (``/dev/stdout``, ``/dev/full``,
     a FIFO) is written in place, since it cannot be renamed over. Any failure
@@ -198,7 +203,7 @@ def write_text_atomically(path: str | Path, text: str) -> None:
     naming the path; the temporary file is removed.
     """
     target = Path(path)
-    data = text.encode("utf-8")
+    pieces = (text,) if isinstance(text, str) else text
     try:
         existing = os.stat(target)
     except OSError:
@@ -208,7 +213,8 @@ def write_text_atomically(path: str | Path, text: str) -> None:
             raise OutputError(f"cannot write {path}: it is a folder")
         try:
             with open(target, "wb") as stream:
-                stream.write(data)
+                for piece in pieces:
+                    stream.write(piece.encode("utf-8"))
         except OSError as problem:
             raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
         return
@@ -219,7 +225,8 @@ def write_text_atomically(path: str | Path, text: str) -> None:
         raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            for piece in pieces:
+                stream.write(piece.encode("utf-8"))
             stream.flush()
             os.fsync(stream.fileno())
         if existing is not None:
@@ -233,6 +240,10 @@ def write_text_atomically(path: str | Path, text: str) -> None:
         with _suppress_os_error():
             os.unlink(temporary)
         raise OutputError(f"cannot write {path}: {_os_reason(problem)}") from None
+    except BaseException:
+        with _suppress_os_error():
+            os.unlink(temporary)
+        raise
 
 
 class _suppress_os_error:

@@ -90,7 +90,7 @@ def test_the_same_seed_gives_the_same_inputs() -> None:
 @pytest.mark.parametrize("kind", kinds.KINDS)
 def test_generated_cases_are_schema_valid_and_carry_the_specifications_answer(kind: str) -> None:
     count = 2 if kind == "whole_game" else 25
-    cases = generated_cases(kind, "pagat-41", count, seed=11)
+    cases = list(generated_cases(kind, "pagat-41", count, seed=11))
     jsonschema.validate(_case_file(kind, cases), SCHEMA)
     assert len({case["id"] for case in cases}) == count
     if kind != "whole_game":

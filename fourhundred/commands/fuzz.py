@@ -3,20 +3,32 @@
 * ``fuzz``: differential fuzzing of an adapter against the reference engine;
   every disagreement is shrunk and kept as a conformance case. Exit status 0:
   no disagreement; 1: disagreements found; 2: bad usage or an adapter that
-  cannot be driven.
+  cannot be driven; 3: a bug of the fuzzer itself (its traceback is shown);
+  130: stopped by Ctrl-C. However it ends, every finding so far is printed
+  (and, with ``--out``, written) with the summary.
 * ``generate``: N cases of one kind with the reference's expected values,
-  for users who want test data for their own harness.
+  for users who want test data for their own harness; written as they are
+  generated (a file of any size is never held whole), with progress on a
+  terminal, refused up front when the disk cannot hold it.
+
+Everything an adapter says (its name, its error messages) is printed through
+:func:`~fourhundred.safeio.console_text`; the case files keep it raw (they are JSON).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
+import os
 import re
+import shlex
+import shutil
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.live import Live
@@ -25,10 +37,68 @@ from rich.table import Table
 from fourhundred.commands._common import check_kinds
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
+from fourhundred.safeio import console_text, terminal_text
+
+if TYPE_CHECKING:
+    from fourhundred.fuzz.campaign import EndReason
 
 DEFAULT_SECONDS = 60.0
 #: Block size of a campaign of whole games only.
 GAME_BLOCK_SIZE = 10
+#: Exit status of a run stopped by a bug of the fuzzer (2 is bad usage or the adapter's failure).
+EXIT_INTERNAL = 3
+#: Exit status of a run stopped by Ctrl-C.
+EXIT_INTERRUPTED = 130
+
+
+class Seconds(click.ParamType[float, Any]):
+    """A number of seconds between ``least`` and ``most``: ``nan``, ``inf``, 0, negative
+    or vanishing values (``1e-300``) are one ``error:`` line naming the option."""
+
+    name = "seconds"
+
+    def __init__(self, least: float, most: float) -> None:
+        self.least = least
+        self.most = most
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        option = param.opts[0] if param is not None and param.opts else "seconds"
+        shown = terminal_text(str(value))[:40]
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise UserError(f"{option} {shown!r}: not a number of seconds") from None
+        if not math.isfinite(number) or not self.least <= number <= self.most:
+            raise UserError(
+                f"{option} {shown}: must be a number of seconds from {self.least:g} to {self.most:g}"
+            )
+        return number
+
+
+class Seed(click.ParamType[int, Any]):
+    """A seed: a whole number of at most 64 bits (it is recorded in state files and case
+    ids, which are read back with bounds); anything else is one ``error:`` line."""
+
+    name = "integer"
+    least, most = -(2**63), 2**63 - 1
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        text = str(value).strip()
+        if isinstance(value, int) or re.fullmatch(r"[-+]?\d{1,20}", text):
+            number = int(value)
+            if self.least <= number <= self.most:
+                return number
+        raise UserError(
+            f"--seed {terminal_text(text)[:30]!r}: must be a whole number from {self.least} to {self.most}"
+        )
+
+
+#: --seconds of a campaign or a generation: up to about 16 weeks.
+BUDGET_SECONDS = Seconds(0.01, 1e7)
+#: --timeout: the time one case may take.
+CASE_SECONDS = Seconds(0.01, 3600)
 
 
 def _canonical_variant(text: str) -> str:
@@ -47,12 +117,15 @@ def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
 def parse_shard(text: str) -> tuple[int, int]:
     """``i/n`` (1 <= i <= n) as a pair; :class:`UserError` saying what is wrong otherwise."""
     match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    shown = terminal_text(text)[:40]
     if not match:
-        raise UserError(f"--shard {text!r}: expected i/n, e.g. 1/4 (shard i of n, counting from 1)")
+        raise UserError(
+            f"--shard {shown!r}: expected i/n, e.g. 1/4 (shard i of n, counting from 1)"
+        )
     index, count = int(match.group(1)), int(match.group(2))
     if count < 1 or not 1 <= index <= count:
         raise UserError(
-            f"--shard {text!r}: i must be between 1 and n (n at least 1), e.g. 1/4 ... 4/4"
+            f"--shard {shown!r}: i must be between 1 and n (n at least 1), e.g. 1/4 ... 4/4"
         )
     return index, count
 
@@ -63,6 +136,15 @@ def _adapter_argv(command: str | None) -> tuple[str, ...]:
     from fourhundred.conformance.runner import split_command
 
     return tuple(split_command(command))
+
+
+def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
+    """The command that replays a campaign's cases against its adapter, quoted to paste
+    into a shell as it is (no adapter: the reference, the runner's default)."""
+    argv = ["fourhundred", "conformance", "run", "--cases", str(cases)]
+    if adapter:
+        argv += ["--adapter", shlex.join(adapter)]
+    return shlex.join(argv)
 
 
 @click.command("fuzz")
@@ -90,13 +172,13 @@ def _adapter_argv(command: str | None) -> tuple[str, ...]:
 )
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0, min_open=True),
+    type=BUDGET_SECONDS,
     help=f"Stop after this many seconds (default {DEFAULT_SECONDS:g} if --cases is not given).",
 )
 @click.option("--cases", "cases", type=click.IntRange(min=1), help="Stop after this many cases.")
 @click.option(
     "--seed",
-    type=int,
+    type=Seed(),
     default=0,
     show_default=True,
     help="Seed of the case stream (the same seed gives the same cases).",
@@ -124,14 +206,14 @@ def _adapter_argv(command: str | None) -> tuple[str, ...]:
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
+    type=CASE_SECONDS,
     default=5.0,
     show_default=True,
     help="Seconds the adapter may take per case.",
 )
 @click.option(
     "--shrink-seconds",
-    type=click.FloatRange(min=0, min_open=True),
+    type=BUDGET_SECONDS,
     default=30.0,
     show_default=True,
     help="Time limit for shrinking one disagreement.",
@@ -167,9 +249,13 @@ def fuzz_command(
     --cases DIR/cases`), its provenance to DIR/findings.jsonl and the campaign's
     progress to DIR/state.json (run again with the same settings to resume).
 
+    Ctrl-C stops the run: the findings so far are printed (and written, with
+    --out), the adapters ended, and the state saved; a second Ctrl-C does not
+    cut that short.
+
     \b
     Exit status: 0 no disagreement, 1 disagreements found, 2 bad usage or an
-    adapter that cannot be driven.
+    adapter that cannot be driven, 3 a bug of the fuzzer itself, 130 Ctrl-C.
     """
     from fourhundred.fuzz.campaign import Config
 
@@ -195,16 +281,15 @@ def fuzz_command(
 
 
 def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
-    from fourhundred.fuzz.campaign import Summary, run_campaign
-    from fourhundred.fuzz.implementations import AdapterError
+    """Run the campaign and report it, whatever happens; the exit status."""
+    from fourhundred.fuzz.campaign import Summary, installed, run_campaign
 
-    console = _console()
     err = _console(stderr=True)
     budget = f"{config.cases} cases" if config.cases is not None else f"{config.seconds:g} s"
 
     def table(summary: Summary) -> Table:
         grid = Table.grid(padding=(0, 2))
-        grid.add_row("implementation", summary.implementation or "starting...")
+        grid.add_row("implementation", console_text(summary.implementation) or "starting...")
         grid.add_row(
             "budget",
             f"{budget}, {config.jobs} job(s), shard {config.shard[0]}/{config.shard[1]}, seed {config.seed}",
@@ -216,9 +301,9 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
         grid.add_row("elapsed", f"{summary.seconds:,.1f} s")
         return grid
 
-    try:
+    with installed() as interrupts:  # spans the report too: a second Ctrl-C cannot cut it
         if quiet or not err.is_terminal:
-            summary = run_campaign(config, out)
+            summary = run_campaign(config, out, interrupts=interrupts)
         else:
             with Live(table(Summary()), console=err, refresh_per_second=4, transient=False) as live:
                 last = [0.0]
@@ -229,43 +314,101 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
                         last[0] = now
                         live.update(table(current))
 
-                summary = run_campaign(config, out, listener)
+                summary = run_campaign(config, out, listener, interrupts)
                 live.update(table(summary))
-    except AdapterError as error:
-        raise UserError(f"the adapter cannot be driven: {error}") from None
+        with interrupts.held():
+            _report(config, out, summary)
+            return _finish(summary)
+
+
+def _report(config: Any, out: Path | None, summary: Any) -> None:
+    """The findings and the footer, on standard output (notes on standard error); nothing
+    for a run that failed before it ran a case (its ``error:`` line says it all)."""
+    ending = summary.ending
+    ran_nothing = not summary.cases and not summary.findings
+    if ending is not None and ending.reason != "interrupted" and ran_nothing:
+        return
+    console = _console()
+    err = _console(stderr=True)
     for note in summary.notes:
-        err.print(f"note: {note}")
-    console.print(
-        f"{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
-        f"{summary.implementation}: {summary.disagreements:,} disagreements, {len(summary.findings)} distinct"
-        + (
-            f" ({summary.skipped:,} skipped: not declared by the adapter)"
-            if summary.skipped
-            else ""
-        )
-    )
+        err.print(f"note: {console_text(note)}")
     for finding in summary.findings:
-        console.print(
-            f"\n[bold]{finding.kind}[/bold] under {finding.variant} ({', '.join(finding.paths) or finding.status}) "
-            f"signature {finding.signature}, found after {finding.found_after_seconds:.2f} s, "
+        effort = (
             f"shrunk in {finding.shrink_checks} checks"
+            if finding.shrunk
+            else "not shrunk (the run stopped first)"
+        )
+        console.print(
+            f"\n[bold]{finding.kind}[/bold] under {console_text(finding.variant)} "
+            f"({console_text(', '.join(finding.paths) or finding.status)}) "
+            f"signature {finding.signature}, found after {finding.found_after_seconds:.2f} s, {effort}"
         )
         for detail in finding.details[:3]:
-            console.print(f"  {detail}")
-        console.print(f"  input: {json.dumps(finding.input, separators=(',', ':'))}")
-    if out is not None and summary.findings:
+            console.print(f"  {console_text(detail)}")
+        console.print(f"  input: {console_text(json.dumps(finding.input, separators=(',', ':')))}")
+    if summary.findings:
+        if out is not None:
+            console.print(
+                f"\ncases written to {console_text(str(out / 'cases'))}, their provenance to "
+                f"{console_text(str(out / 'findings.jsonl'))}; replay them with:\n  "
+                + console_text(replay_command(out / "cases", config.adapter))
+            )
+        else:
+            console.print(
+                "\nnot saved (no --out): with --out DIR they are written to "
+                "DIR/cases/<kind>/fuzz.json and DIR/findings.jsonl as they are found"
+            )
+    skipped = (
+        f" ({summary.skipped:,} skipped: not declared by the adapter)" if summary.skipped else ""
+    )
+    console.print(
+        ("\n" if summary.findings else "")
+        + f"{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
+        f"{console_text(summary.implementation)}: {summary.disagreements:,} disagreements, "
+        f"{len(summary.findings)} distinct{skipped}"
+    )
+    if summary.ending is not None:
+        asked = f" of the {config.cases:,} asked" if config.cases is not None else ""
         console.print(
-            f"\ncases written to {out / 'cases'} "
-            f"(replay: fourhundred conformance run --cases {out / 'cases'} --adapter ...)"
+            f"incomplete run: {_ENDED[summary.ending.reason]} after {summary.cases:,} cases{asked}"
         )
-    return 1 if summary.disagreements else 0
+
+
+#: How each :class:`~fourhundred.fuzz.campaign.Ending` stops a run, in the footer.
+_ENDED: dict[EndReason, str] = {
+    "interrupted": "stopped by Ctrl-C",
+    "adapter": "stopped because the adapter cannot be driven",
+    "output": "stopped because a file of --out cannot be written",
+    "internal": "stopped by a bug of the fuzzer",
+}
+
+
+def _finish(summary: Any) -> int:
+    """Say why the run ended early, if it did (one ``error:`` line; a bug with its
+    traceback), and return the exit status."""
+    ending = summary.ending
+    if ending is None:
+        return 1 if summary.disagreements else 0
+    if ending.reason == "interrupted":
+        click.echo("interrupted", err=True)
+        return EXIT_INTERRUPTED
+    if ending.reason == "internal":
+        click.echo(ending.details.rstrip(), err=True)
+        click.echo(
+            f"error: internal error of the fuzzer (a bug: please report it): "
+            f"{terminal_text(ending.message)}",
+            err=True,
+        )
+        return EXIT_INTERNAL
+    what = "the adapter cannot be driven: " if ending.reason == "adapter" else ""
+    click.echo(f"error: {what}{terminal_text(ending.message)}", err=True)
+    return 2
 
 
 def _bench(config: Any, quiet: bool) -> None:
     """Throughput of the disagreement search (no shrinking: the reference against itself)."""
     from fourhundred.conformance.runner import REFERENCE_ADAPTER
     from fourhundred.fuzz.campaign import run_campaign
-    from fourhundred.fuzz.implementations import AdapterError
 
     console = _console()
     seconds = config.seconds if config.cases is None else None
@@ -281,10 +424,9 @@ def _bench(config: Any, quiet: bool) -> None:
         )
     for label, setting in settings:
         setting = dataclasses.replace(setting, seconds=seconds)
-        try:
-            summary = run_campaign(setting)
-        except AdapterError as error:
-            raise UserError(f"the adapter cannot be driven: {error}") from None
+        summary = run_campaign(setting)
+        if summary.ending is not None:
+            sys.exit(_finish(summary))
         rows.append((label, summary.cases, summary.seconds, summary.rate, summary.disagreements))
     table = Table(
         title=f"fuzz throughput ({', '.join(config.kinds)}; {', '.join(config.variants)})"
@@ -309,10 +451,15 @@ def _bench(config: Any, quiet: bool) -> None:
 )
 @click.option(
     "--seed",
-    type=int,
+    type=Seed(),
     default=0,
     show_default=True,
     help="Seed (the same seed gives the same cases).",
+)
+@click.option(
+    "--seconds",
+    type=BUDGET_SECONDS,
+    help="Stop after this many seconds, with the cases generated by then (a valid case file).",
 )
 @click.option(
     "-o",
@@ -320,22 +467,107 @@ def _bench(config: Any, quiet: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the case file here (default: standard output).",
 )
-def generate_command(kind: str, variant: str, count: int, seed: int, output: Path | None) -> None:
-    """Write N cases of one kind (the reference's expected values) as a conformance case file."""
-    from fourhundred.conformance.suite import case_file_text, suite_version
-    from fourhundred.fuzz.cases import generated_cases
+def generate_command(
+    kind: str, variant: str, count: int, seed: int, seconds: float | None, output: Path | None
+) -> None:
+    """Write N cases of one kind (the reference's expected values) as a conformance case file.
+
+    Cases are written as they are generated (no size is held whole), with
+    progress on a terminal; -o writes a temporary file renamed at the end, so
+    the file is whole or absent, and a size the disk cannot hold is refused
+    as soon as it can be estimated.
+    """
+    from fourhundred.conformance.suite import suite_version
+    from fourhundred.fuzz.cases import case_file_chunks, generated_cases
+    from fourhundred.safeio import write_text_atomically
 
     (checked,) = _check_kinds((kind,))
-    cases = generated_cases(checked, _canonical_variant(variant), count, seed)
-    text = case_file_text(checked, "generated", cases, suite_version())
+    canonical = _canonical_variant(variant)
+    err = _console(stderr=True)
+    made = [0]
+    started = time.monotonic()
+    cases = _within(generated_cases(checked, canonical, count, seed), seconds, made)
+    if err.is_terminal:
+        cases = _with_progress(cases, count, f"generating {count:,} {checked} cases", err)
+    chunks = case_file_chunks(checked, "generated", cases, suite_version())
     if output is None:
-        sys.stdout.write(text)
-        return
+        _to_stdout(chunks)
+    else:
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UserError(f"-o {output}: cannot write it: {error.strerror}") from None
+        write_text_atomically(output, _within_disk(chunks, output, count, made))
+    if made[0] < count:
+        err.print(
+            f"--seconds {seconds:g}: stopped after {time.monotonic() - started:.1f} s "
+            f"with {made[0]:,} of the {count:,} cases"
+        )
+    if output is not None:
+        err.print(
+            f"{made[0]:,} {checked} cases for {console_text(canonical)} written to "
+            f"{console_text(str(output))}"
+        )
+
+
+def _to_stdout(chunks: Iterable[str]) -> None:
+    """Write the chunks to standard output; a reader that has had enough (``| head``)
+    ends the generation quietly, with status 0, like every command's output."""
     try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"-o {output}: cannot write it: {error.strerror}") from None
-    _console(stderr=True).print(
-        f"{count} {checked} cases for {_canonical_variant(variant)} written to {output}"
-    )
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet = os.open(os.devnull, os.O_WRONLY)  # nothing left to flush at exit
+        os.dup2(quiet, sys.stdout.fileno())
+        sys.exit(0)
+
+
+def _within(cases: Iterable[Any], seconds: float | None, made: list[int]) -> Iterator[Any]:
+    """The cases until ``seconds`` have passed (None: all), counted in ``made[0]``."""
+    deadline = math.inf if seconds is None else time.monotonic() + seconds
+    for case in cases:
+        yield case
+        made[0] += 1
+        if time.monotonic() >= deadline:
+            return
+
+
+def _with_progress(cases: Iterable[Any], count: int, label: str, err: Any) -> Iterator[Any]:
+    """The cases, with a progress bar on the (terminal) console ``err`` meanwhile."""
+    from rich.progress import Progress
+
+    with Progress(console=err, transient=True) as progress:
+        task = progress.add_task(label, total=count)
+        for case in cases:
+            yield case
+            progress.advance(task)
+
+
+#: Cases written before the size of the whole file is estimated against the free disk.
+ESTIMATE_AFTER = 16
+
+
+def _within_disk(chunks: Iterable[str], output: Path, count: int, made: list[int]) -> Iterator[str]:
+    """The chunks, refused (:class:`UserError`) as soon as the first :data:`ESTIMATE_AFTER`
+    cases show the file cannot fit in the free space of ``output``'s disk."""
+    written = 0
+    estimated = False
+    for chunk in chunks:
+        written += len(chunk.encode("utf-8"))
+        yield chunk
+        if not estimated and made[0] >= min(ESTIMATE_AFTER, count):
+            estimated = True
+            estimate = written * count // max(made[0], 1)
+            free = shutil.disk_usage(output.parent).free + written
+            if estimate > free:
+                raise UserError(
+                    f"-o {output}: {count:,} cases would take about {_size(estimate)} "
+                    f"(estimated from the first {made[0]}), more than the {_size(free)} free "
+                    "on that disk; ask for fewer with -n or write elsewhere"
+                )
+
+
+def _size(count: int) -> str:
+    """A byte count for people (MB or GB)."""
+    return f"{count / 1e9:,.1f} GB" if count >= 1e9 else f"{count / 1e6:,.1f} MB"

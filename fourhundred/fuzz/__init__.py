@@ -14,7 +14,7 @@ resumable and shardable campaign (:mod:`fourhundred.fuzz.campaign`).
 
 from __future__ import annotations
 
-from fourhundred.fuzz.campaign import Config, Finding, Summary, run_campaign
+from fourhundred.fuzz.campaign import Config, Ending, Finding, Summary, run_campaign
 from fourhundred.fuzz.compare import Disagreement, Outcome
 from fourhundred.fuzz.implementations import AdapterError, AdapterProcess, InProcess
 from fourhundred.fuzz.shrink import Shrunk
@@ -24,6 +24,7 @@ __all__ = [
     "AdapterProcess",
     "Config",
     "Disagreement",
+    "Ending",
     "Finding",
     "InProcess",
     "Outcome",

@@ -17,24 +17,40 @@ process and to the implementation; every disagreement is shrunk
 (:mod:`fourhundred.fuzz.shrink`) unless its shape (kind, variant, differing
 fields) has already been shrunk :data:`SHRINKS_PER_SHAPE` times by this
 job, and kept once per signature.
+
+However a campaign ends, :func:`run_campaign` returns its :class:`Summary`
+with every finding so far; :attr:`Summary.ending` says why it stopped early
+(:class:`Ending`): Ctrl-C, an adapter that cannot be driven, an output that
+cannot be written, or a bug of the fuzzer itself (with its traceback), each
+told apart, in one job or many. Ctrl-C is taken by :class:`Interrupts`: the
+first stops the run, and the shutdown that follows (ending the adapters,
+writing the state and the findings) is not cut short by another.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import datetime
 import json
 import math
 import multiprocessing
+import os
 import queue
 import random
+import signal
+import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Any, Literal, get_args
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.errors import UserError
 from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
 from fourhundred.fuzz.implementations import (
     AdapterError,
@@ -58,6 +74,63 @@ SHRINKS_PER_SHAPE = 4
 #: Seconds between writes of the state file (and at every finding, and at the end).
 STATE_EVERY = 1.0
 GENERATOR = "fourhundred.fuzz"
+#: The most blocks a shard of a campaign can run (2 * 10^11 cases): a bound on the state file.
+MAX_BLOCKS = 10**9
+#: Seconds after the first Ctrl-C during which further ones are ignored, so the shutdown
+#: (ending the adapters, writing the state, printing the findings) completes; a Ctrl-C
+#: after that breaks a shutdown that is stuck.
+SHUTDOWN_SECONDS = 20.0
+#: Seconds the jobs are given to end their adapters and hand in their findings after a stop.
+JOB_STOP_SECONDS = 15.0
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """A set of block numbers, held as sorted, disjoint, non-adjacent ``(first, last)``
+    ranges: its size depends on the number of gaps, never on how many blocks it holds
+    (a state file may say ``[[0, 999999999]]``)."""
+
+    ranges: tuple[tuple[int, int], ...] = ()
+
+    def __contains__(self, block: object) -> bool:
+        if not isinstance(block, int):
+            return False
+        at = self._last_starting_by(block)
+        return at >= 0 and block <= self.ranges[at][1]
+
+    def _last_starting_by(self, block: int) -> int:
+        """The index of the last range that starts at or before ``block`` (-1: none)."""
+        return bisect.bisect_right(self.ranges, block, key=lambda pair: pair[0]) - 1
+
+    def __len__(self) -> int:
+        return sum(last - first + 1 for first, last in self.ranges)
+
+    def add(self, block: int) -> Blocks:
+        """These blocks and ``block``."""
+        if block in self:
+            return self
+        ranges = list(self.ranges)
+        at = self._last_starting_by(block) + 1
+        first, last = block, block
+        if at > 0 and ranges[at - 1][1] == block - 1:
+            at -= 1
+            first = ranges.pop(at)[0]
+        if at < len(ranges) and ranges[at][0] == block + 1:
+            last = ranges.pop(at)[1]
+        ranges.insert(at, (first, last))
+        return Blocks(tuple(ranges))
+
+    def next_free(self, block: int, step: int) -> int:
+        """The first of ``block``, ``block + step``, ``block + 2 step`` ... not in the set."""
+        while True:
+            at = self._last_starting_by(block)
+            if at < 0 or self.ranges[at][1] < block:
+                return block
+            block += -(-(self.ranges[at][1] + 1 - block) // step) * step
+
+    def as_json(self) -> list[list[int]]:
+        """The ranges as ``[[first, last], ...]``."""
+        return [[first, last] for first, last in self.ranges]
 
 
 @dataclass(frozen=True)
@@ -77,8 +150,11 @@ class Config:
     timeout: float = 5.0
     shrink_seconds: float = 30.0
     block_size: int = BLOCK_SIZE
-    skip_blocks: frozenset[int] = frozenset()
+    done: Blocks = Blocks()
     known_signatures: frozenset[str] = frozenset()
+    #: Builds the implementation under test in process instead of an adapter process
+    #: (tests, benchmarks); a module-level function, so every job builds its own.
+    implementation: Callable[[Config], Implementation] | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +178,8 @@ class Finding:
     shrink_seconds: float
     found_after_seconds: float
     implementation: str
+    #: False when the run stopped (Ctrl-C, an adapter that died) before it was shrunk.
+    shrunk: bool = True
 
     def to_json(self) -> Json:
         data = asdict(self)
@@ -184,6 +262,8 @@ def regenerate(config: Config, block: int, position: int) -> Question:
 
 def open_implementation(config: Config) -> Implementation:
     """The implementation under test: the adapter process, or the reference in process."""
+    if config.implementation is not None:
+        return config.implementation(config)
     if config.adapter:
         return AdapterProcess(config.adapter, timeout=config.timeout)
     return InProcess()
@@ -193,35 +273,44 @@ Emit = Callable[[str, Any], None]
 
 
 def run_job(
-    config: Config, job: int, emit: Emit, implementation: Implementation | None = None
+    config: Config,
+    job: int,
+    emit: Emit,
+    implementation: Implementation | None = None,
+    interrupts: Interrupts | None = None,
 ) -> None:
     """Run one job's blocks until its budget is spent; report through ``emit``.
 
     Messages: ``("progress", Progress)``, ``("finding", Finding)``,
-    ``("note", text)``; an :class:`AdapterError` propagates.
+    ``("note", text)``; an :class:`AdapterError` propagates, and so does
+    ``KeyboardInterrupt``, after the disagreement being shrunk is emitted
+    unshrunk. An implementation this job opens, it closes, and a Ctrl-C
+    cannot come between the opening or the closing and the adapter's end.
     """
     started = time.monotonic()
+    held = (interrupts or Interrupts()).held
     own = implementation is None
-    impl = open_implementation(config) if implementation is None else implementation
-    emit("implementation", impl.name)
+    with held():
+        impl = open_implementation(config) if implementation is None else implementation
     try:
+        emit("implementation", impl.name)
         _run_blocks(config, job, emit, impl, started)
     finally:
         if own:
-            impl.close()
+            with held():
+                impl.close()
 
 
 def _job_blocks(config: Config, job: int) -> Iterator[tuple[int, int, int]]:
     """(m, block, size) of this job's blocks, within the case budget."""
     total_blocks = math.inf if config.cases is None else math.ceil(config.cases / config.block_size)
-    m = job
+    m = config.done.next_free(job, config.jobs)
     while m < total_blocks:
-        if m not in config.skip_blocks:
-            size = config.block_size
-            if config.cases is not None:
-                size = min(size, config.cases - m * config.block_size)
-            yield m, block_index(config.shard, m), size
-        m += config.jobs
+        size = config.block_size
+        if config.cases is not None:
+            size = min(size, config.cases - m * config.block_size)
+        yield m, block_index(config.shard, m), size
+        m = config.done.next_free(m + config.jobs, config.jobs)
 
 
 def _run_blocks(config: Config, job: int, emit: Emit, impl: Implementation, started: float) -> None:
@@ -275,9 +364,22 @@ def _run_blocks(config: Config, job: int, emit: Emit, impl: Implementation, star
             if shrunk_shapes.get(shape, 0) >= limit or time.monotonic() >= deadline:
                 continue
             shrunk_shapes[shape] = shrunk_shapes.get(shape, 0) + 1
-            finding = _shrink_finding(
-                config, impl, rules_by_variant[variant], question, found, block, position, started
-            )
+            try:
+                finding = _shrink_finding(
+                    config,
+                    impl,
+                    rules_by_variant[variant],
+                    question,
+                    found,
+                    block,
+                    position,
+                    started,
+                )
+            except (KeyboardInterrupt, AdapterError):  # keep it as found, then stop
+                kept = _unshrunk_finding(impl, question, found, outcome, block, position, started)
+                if kept.signature not in signatures:
+                    emit("finding", kept)
+                raise
             if finding.signature not in signatures:
                 signatures.add(finding.signature)
                 emit("finding", finding)
@@ -336,27 +438,162 @@ def _shrink_finding(
     )
 
 
+def _unshrunk_finding(
+    impl: Implementation,
+    question: Question,
+    found: Disagreement,
+    outcome: Outcome,
+    block: int,
+    position: int,
+    started: float,
+) -> Finding:
+    """A disagreement kept as it was found, when the run stops before it is shrunk."""
+    kind, variant, data, expected = question
+    return Finding(
+        signature=signature(found, data, expected, outcome.result),
+        kind=kind,
+        variant=variant,
+        input=data,
+        expected=expected,
+        actual=outcome.result if outcome.status == "ok" else {outcome.status: outcome.message},
+        status=found.status,
+        paths=found.paths,
+        details=found.details,
+        original_input=data,
+        block=block,
+        position=position,
+        shrink_checks=0,
+        shrink_steps=0,
+        shrink_seconds=0.0,
+        found_after_seconds=round(time.monotonic() - started, 3),
+        implementation=impl.name,
+        shrunk=False,
+    )
+
+
+# ----------------------------------------------------------------------
+# How a run ends
+# ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Why a campaign stopped before its budget was spent.
+
+    ``reason`` is one of :data:`ENDINGS`: ``interrupted`` (Ctrl-C), ``adapter``
+    (the implementation cannot be driven: it does not start, or keeps dying),
+    ``output`` (a file of ``--out`` cannot be written), ``internal`` (a bug of
+    the fuzzer itself; ``details`` holds its traceback).
+    """
+
+    reason: EndReason
+    message: str
+    details: str = ""
+
+
+#: Why a campaign may stop early (see :class:`Ending`).
+EndReason = Literal["interrupted", "adapter", "output", "internal"]
+ENDINGS: tuple[EndReason, ...] = get_args(EndReason)
+
+
+def ending_of(error: BaseException, job: int = 0) -> Ending:
+    """How an exception out of a job ends the campaign: only an :class:`AdapterError`
+    is the adapter's failure; a :class:`UserError` is a file that cannot be written;
+    anything else is a bug of the fuzzer, kept with its traceback."""
+    if isinstance(error, KeyboardInterrupt):
+        return Ending("interrupted", "interrupted (Ctrl-C)")
+    if isinstance(error, AdapterError):
+        return Ending("adapter", str(error))
+    if isinstance(error, UserError):
+        return Ending("output", str(error))
+    return Ending(
+        "internal",
+        f"internal error in job {job}: {type(error).__name__}: {error}",
+        "".join(traceback.format_exception(error)),
+    )
+
+
+class Interrupts:
+    """Ctrl-C (SIGINT) during a campaign, once :func:`installed`.
+
+    The first Ctrl-C raises ``KeyboardInterrupt`` and so stops the run, unless
+    it comes while a :meth:`held` section runs (a finding being written, an
+    adapter being started or ended): then it is raised when the section ends.
+    Further ones within :data:`SHUTDOWN_SECONDS` are ignored, so the shutdown
+    that follows (ending the adapters, writing the state, printing the
+    findings) is never cut short; after that, one breaks a stuck shutdown.
+    """
+
+    def __init__(self, grace: float = SHUTDOWN_SECONDS) -> None:
+        self.grace = grace
+        self.first: float | None = None
+        self._holding = 0
+        self._pending = False
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether a Ctrl-C has come."""
+        return self.first is not None
+
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """The SIGINT handler."""
+        now = time.monotonic()
+        if self.first is None:
+            self.first = now
+            if self._holding:
+                self._pending = True
+                return
+            raise KeyboardInterrupt
+        if now - self.first > self.grace:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """A section a first Ctrl-C does not cut: it takes effect when the section ends."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+        if self._pending and not self._holding:
+            self._pending = False
+            raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def installed(interrupts: Interrupts | None = None) -> Iterator[Interrupts]:
+    """``interrupts`` (a new one if None) as the SIGINT handler within; the previous
+    handler after. Outside the main thread, where no signal arrives, nothing is installed."""
+    interrupts = interrupts or Interrupts()
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupts
+        return
+    previous = signal.signal(signal.SIGINT, interrupts.on_signal)
+    try:
+        yield interrupts
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _job_process(config: Config, job: int, channel: Any) -> None:
-    """Entry point of a job process: report through the channel, never raise."""
+    """Entry point of a job process: report through the channel, never raise.
+
+    Ctrl-C (from the terminal, or passed on by the campaign process) stops the
+    job; its adapter is ended and what it found is handed in before ``done``.
+    """
 
     def emit(kind: str, payload: Any) -> None:
         channel.put((job, kind, payload))
 
-    try:
-        run_job(config, job, emit)
-    except KeyboardInterrupt:
-        pass  # the campaign process reports the interruption
-    except AdapterError as error:
-        emit("fatal", str(error))
-    except Exception as error:  # a bug of the fuzzer itself: report it, do not hang the campaign
-        import traceback
-
-        emit(
-            "fatal",
-            f"internal error in job {job}: {type(error).__name__}: {error}\n{traceback.format_exc()}",
-        )
-    finally:
-        emit("done", None)
+    with installed() as interrupts:
+        try:
+            run_job(config, job, emit, interrupts=interrupts)
+        except KeyboardInterrupt:
+            pass  # the campaign process reports the interruption
+        except Exception as error:  # the adapter's failure, or a bug of the fuzzer: say which
+            emit("ended", ending_of(error, job))
+        finally:
+            emit("done", None)
 
 
 # ----------------------------------------------------------------------
@@ -366,133 +603,197 @@ def _job_process(config: Config, job: int, channel: Any) -> None:
 
 @dataclass
 class Summary(Counts):
-    """What a campaign did."""
+    """What a campaign did: every finding, however the run ended."""
 
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     implementation: str = ""
     notes: list[str] = field(default_factory=list)
+    #: Why the run stopped early (None: it spent its budget).
+    ending: Ending | None = None
 
     @property
     def rate(self) -> float:
         return self.cases / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def complete(self) -> bool:
+        """Whether the run spent its whole budget (no Ctrl-C, no failure)."""
+        return self.ending is None
 
 
 Listener = Callable[[Summary], None]
 
 
 def run_campaign(
-    config: Config, out: Path | None = None, listener: Listener | None = None
+    config: Config,
+    out: Path | None = None,
+    listener: Listener | None = None,
+    interrupts: Interrupts | None = None,
 ) -> Summary:
     """Run a campaign (``config.jobs`` processes, or this one for a single job).
 
     With ``out``, resume from and update its state file, and write every new
-    finding as a conformance case (:mod:`fourhundred.fuzz.cases`). Raises
-    :class:`AdapterError` when the implementation cannot be driven.
+    finding as a conformance case (:mod:`fourhundred.fuzz.cases`) as soon as it
+    is found. However the run ends (Ctrl-C, an adapter that cannot be driven, a
+    bug of the fuzzer) the summary comes back with every finding so far and
+    :attr:`Summary.ending` saying why; only a bad ``out`` folder or state file
+    raises (:class:`UserError`, before anything runs). ``interrupts``: the
+    caller's Ctrl-C handling (:func:`installed`), when it spans more than this
+    run; otherwise the campaign installs its own.
     """
     from fourhundred.fuzz import cases as case_files
 
     state = case_files.read_state(out, config) if out is not None else None
-    if state is not None:
-        config = _resumed(config, state)
+    if out is not None and state is not None:
+        case_files.write_state(out, state)  # an --out that cannot be written fails now, not later
+        config = replace(config, done=state.done, known_signatures=frozenset(state.signatures))
     summary = Summary()
     started = time.monotonic()
     saved = [0.0]
+    with contextlib.ExitStack() as stack:
+        if interrupts is None:
+            interrupts = stack.enter_context(installed())
+        gate = interrupts
 
-    def handle(kind: str, payload: Any) -> None:
-        if kind == "progress":
-            summary.add(payload)
-            if state is not None:
-                state.done.update(payload.blocks_done)
-                state.cases += payload.cases
-        elif kind == "finding":
-            if all(f.signature != payload.signature for f in summary.findings):
-                summary.findings.append(payload)
-                if out is not None and state is not None:
-                    state.signatures.add(payload.signature)
-                    case_files.write_finding(out, payload, config)
-        elif kind == "note":
-            summary.notes.append(str(payload))
-        elif kind == "implementation":
-            summary.implementation = str(payload)
-        summary.seconds = time.monotonic() - started
-        if (
-            out is not None
-            and state is not None
-            and (
-                kind == "finding"
-                or (kind == "progress" and summary.seconds - saved[0] > STATE_EVERY)
-            )
-        ):
-            saved[0] = summary.seconds
-            case_files.write_state(out, state)
-        if listener is not None:
-            listener(summary)
+        def save_state() -> None:
+            if out is not None and state is not None:
+                saved[0] = summary.seconds
+                case_files.write_state(out, state)
 
-    try:
-        if config.jobs <= 1:
-            impl = open_implementation(config)
+        def handle(kind: str, payload: Any) -> None:
+            if kind == "progress":
+                summary.add(payload)
+                if state is not None:
+                    for m in payload.blocks_done:
+                        state.done = state.done.add(m)
+                    state.cases += payload.cases
+            elif kind == "finding":
+                if all(f.signature != payload.signature for f in summary.findings):
+                    summary.findings.append(payload)
+                    if out is not None and state is not None:
+                        with gate.held():  # a Ctrl-C never leaves a finding half written
+                            case_files.write_finding(out, payload, config)
+                            state.signatures.add(payload.signature)
+                            save_state()
+            elif kind == "note":
+                summary.notes.append(str(payload))
+            elif kind == "implementation":
+                summary.implementation = str(payload)
+            summary.seconds = time.monotonic() - started
+            if kind == "progress" and summary.seconds - saved[0] > STATE_EVERY:
+                with gate.held():
+                    save_state()
+            if listener is not None:
+                listener(summary)
+
+        try:
             try:
-                run_job(config, 0, handle, impl)
+                if config.jobs <= 1:
+                    run_job(config, 0, handle, interrupts=gate)
+                else:
+                    _run_jobs(config, handle, summary, gate)
             finally:
-                impl.close()
-        else:
-            _run_jobs(config, handle, summary)
-    finally:
-        summary.seconds = time.monotonic() - started
-        if out is not None and state is not None:
-            case_files.write_state(out, state)
+                summary.seconds = time.monotonic() - started
+                with gate.held():
+                    save_state()
+        except (KeyboardInterrupt, Exception) as error:
+            summary.ending = summary.ending or ending_of(error)
+    if not summary.implementation:
+        summary.implementation = (
+            " ".join(config.adapter) if config.adapter else "fourhundred-reference (in process)"
+        )
     if listener is not None:
         listener(summary)
     return summary
 
 
-def _resumed(config: Config, state: Any) -> Config:
-    from dataclasses import replace
+def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interrupts) -> None:
+    """Run the jobs in processes and take their messages until all are done.
 
-    return replace(
-        config,
-        skip_blocks=frozenset(state.done),
-        known_signatures=frozenset(state.signatures),
-    )
-
-
-def _run_jobs(config: Config, handle: Callable[[str, Any], None], summary: Summary) -> None:
+    The first job to fail (its adapter, or a bug) stops the others, and its
+    :class:`Ending` is the campaign's. A Ctrl-C (which a terminal sends the
+    jobs too) only marks the run as interrupted here, so no message is lost
+    half-read: the jobs are told to stop, and heard out until they are done or
+    :data:`JOB_STOP_SECONDS` have passed; then ``KeyboardInterrupt`` goes on.
+    """
     context = multiprocessing.get_context("spawn")
     channel = context.Queue()
     processes = [
         context.Process(target=_job_process, args=(config, job, channel), daemon=True)
         for job in range(config.jobs)
     ]
-    for process in processes:
-        process.start()
-    running = len(processes)
-    fatal = ""
+    running = set(range(config.jobs))
+    stop_by: list[float] = []
+
+    def stop() -> None:
+        if not stop_by:
+            stop_by.append(time.monotonic() + JOB_STOP_SECONDS)
+            _stop_jobs(processes)
+
+    def take(timeout: float) -> bool:
+        """Handle one message; False when none came within ``timeout``."""
+        try:
+            job, kind, payload = channel.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        if kind == "done":
+            running.discard(job)
+        elif kind == "ended":
+            if summary.ending is None:
+                summary.ending = payload
+            stop()
+        else:
+            handle(kind, payload)
+        return True
+
     try:
-        while running:
-            try:
-                _job, kind, payload = channel.get(timeout=0.5)
-            except queue.Empty:
-                if not any(p.is_alive() for p in processes):
+        with interrupts.held():
+            with _sigint_ignored():  # so a job starts with it ignored until its own handler is in
+                for process in processes:
+                    process.start()
+            while running:
+                if interrupts.interrupted:
+                    stop()
+                if stop_by and time.monotonic() > stop_by[0]:
                     break
-                continue
-            if kind == "done":
-                running -= 1
-            elif kind == "fatal":
-                fatal = fatal or str(payload)
-            else:
-                handle(kind, payload)
+                if not take(0.2) and not any(p.is_alive() for p in processes):
+                    break
+            while running and take(0.2):  # what the last jobs said before they ended
+                pass
+            if running and summary.ending is None and not interrupts.interrupted:
+                lost = ", ".join(str(job) for job in sorted(running))
+                summary.ending = Ending(
+                    "internal", f"job {lost} ended without reporting (killed, or out of memory?)"
+                )
     finally:
         for process in processes:
-            process.join(timeout=5)
+            if process.pid is not None:
+                process.join(timeout=JOB_STOP_SECONDS)
             if process.is_alive():
                 process.kill()
-    if not summary.implementation:
-        summary.implementation = (
-            " ".join(config.adapter) if config.adapter else "fourhundred-reference (in process)"
-        )
-    if fatal:
-        raise AdapterError(fatal)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored within (the main thread only). A process started meanwhile inherits
+    that, so a Ctrl-C while it is still starting cannot kill it with a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_jobs(processes: list[Any]) -> None:
+    """Ask every running job to stop (a Ctrl-C of its own: it ends its adapter and reports)."""
+    for process in processes:
+        if process.pid is not None and process.is_alive():
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, signal.SIGINT)
 
 
 def today() -> str:

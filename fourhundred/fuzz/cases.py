@@ -26,8 +26,9 @@ reference, not on the implementation.
 from __future__ import annotations
 
 import json
+import os
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,9 +36,17 @@ from typing import Any
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.coverage import make_case
-from fourhundred.conformance.suite import read_case_file, suite_version, write_case_file
+from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
+from fourhundred.fuzz.campaign import Blocks
 from fourhundred.fuzz.implementations import reference_answer
+from fourhundred.safeio import (
+    JsonInputError,
+    OutputError,
+    read_json_file,
+    terminal_text,
+    write_text_atomically,
+)
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -96,15 +105,25 @@ def _generator() -> str:
 
 
 def write_finding(out: Path, finding: Any, config: Any) -> Path:
-    """Add a finding to ``out/cases/<kind>/fuzz.json`` and ``out/findings.jsonl``."""
+    """Add a finding to ``out/cases/<kind>/fuzz.json`` and ``out/findings.jsonl``.
+
+    The case file is rewritten atomically (:func:`~fourhundred.safeio.write_text_atomically`)
+    and the record appended as one whole line in one write, so a crash at any
+    moment leaves both files whole. A case file of the folder that is not a
+    valid one is an error naming it, never overwritten.
+    """
     from fourhundred.fuzz.campaign import describe, today
 
     case = finding_case(finding, config)
     path: Path = out / "cases" / str(finding.kind) / "fuzz.json"
-    existing: list[Json] = []
-    if path.exists():
-        existing = [c for c in read_case_file(path).get("cases", []) if c.get("id") != case["id"]]
-    write_case_file(path, finding.kind, "generated", [*existing, case], suite_version())
+    existing = [c for c in existing_cases(path, finding.kind) if c.get("id") != case["id"]]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror}") from None
+    write_text_atomically(
+        path, case_file_text(finding.kind, "generated", [*existing, case], suite_version())
+    )
     record = {
         **finding.to_json(),
         "case_id": case["id"],
@@ -114,15 +133,71 @@ def write_finding(out: Path, finding: Any, config: Any) -> Path:
     reference = reference_answer(finding.kind, load(finding.variant), finding.input)
     if finding.kind != "whole_game" and reference != case["expected"]:
         record["reference_expected"] = reference
-    out.mkdir(parents=True, exist_ok=True)
-    with (out / "findings.jsonl").open("a", encoding="utf-8") as stream:
-        stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+    append_line(out / "findings.jsonl", json.dumps(record, separators=(",", ":")))
     return path
+
+
+def existing_cases(path: Path, kind: str) -> list[Json]:
+    """The cases of a fuzz case file already in an output folder (none if there is none);
+    :class:`UserError` naming the file when it is not a valid case file of ``kind``."""
+    from fourhundred.conformance.suite import checked_cases
+
+    if not os.path.lexists(path):
+        return []
+    data = read_json_file(path, "fuzz case file")  # hostile JSON is refused here, before the schema
+    cases = checked_cases(path)
+    if data.get("kind") != kind:
+        raise UserError(
+            f"fuzz case file {path}: holds {terminal_text(str(data.get('kind')))[:40]} cases, "
+            f"not {kind}; remove it or choose another --out"
+        )
+    return cases
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append one line to ``path`` in a single ``O_APPEND`` write: a crash leaves the
+    line whole or absent, never torn (:class:`OutputError` if it cannot be written)."""
+    data = (line + "\n").encode("utf-8")
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            written = os.write(handle, data)
+        finally:
+            os.close(handle)
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror}") from None
+    if written != len(data):
+        raise OutputError(f"cannot write {path}: only {written} of {len(data)} bytes written")
 
 
 # ----------------------------------------------------------------------
 # The state file
 # ----------------------------------------------------------------------
+
+#: What a state file holds (checked before anything in it is used).
+STATE_SCHEMA: Json = {
+    "type": "object",
+    "required": ["version", "campaign", "done", "signatures"],
+    "properties": {
+        "version": {"const": STATE_VERSION},
+        "campaign": {"type": "object"},
+        "cases_done": {"type": "integer", "minimum": 0},
+        "blocks_done": {"type": "integer", "minimum": 0},
+        "done": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 2,
+                "items": {"type": "integer", "minimum": 0},
+            },
+        },
+        "signatures": {
+            "type": "array",
+            "items": {"type": "string", "pattern": "^[0-9a-f]{12}\\Z"},
+        },
+    },
+}
 
 
 @dataclass
@@ -130,76 +205,86 @@ class State:
     """What a campaign in an output folder has done."""
 
     campaign: Json
-    done: set[int] = field(default_factory=set)
+    done: Blocks = field(default_factory=Blocks)
     signatures: set[str] = field(default_factory=set)
     cases: int = 0
 
 
 def read_state(out: Path | None, config: Any) -> State:
     """The state in ``out`` (a fresh one if there is none); a state of another campaign
-    (other seed, variants, kinds or shard) is refused with a clear message."""
+    (other seed, variants, kinds or shard) is refused with a clear message, and so is
+    a state file that is not one (:data:`STATE_SCHEMA`, ranges in order and within
+    :data:`~fourhundred.fuzz.campaign.MAX_BLOCKS`) or a case file of the folder that
+    is not a valid one."""
     from fourhundred.fuzz.campaign import describe
 
     wanted = describe(config)
     if out is None:
         return State(wanted)
     path = out / "state.json"
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out}: exists and is not a folder")
-    if not path.exists():
+    if os.path.lexists(out) and not out.is_dir():  # a file, or a link to nothing or to itself
+        raise UserError(f"--out {terminal_text(str(out))}: exists and is not a folder")
+    for kind in case_kinds.KINDS:
+        existing_cases(out / "cases" / kind / "fuzz.json", kind)
+    if not os.path.lexists(path):
         return State(wanted)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        campaign = data["campaign"]
-        done = _expand(data["done"])
-        signatures = {str(s) for s in data["signatures"]}
-        cases = int(data.get("cases_done", 0))
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise UserError(
-            f"{path}: not a fuzz state file ({error}); remove it or choose another --out"
-        ) from None
+        data = read_json_file(path, "fuzz state file")
+    except JsonInputError as error:
+        raise UserError(f"{error}; remove it or choose another --out") from None
+    why = _state_problem(data)
+    if why is not None:
+        raise UserError(f"{path}: not a fuzz state file ({why}); remove it or choose another --out")
+    campaign = data["campaign"]
     if campaign != wanted:
         changed = sorted(k for k in set(campaign) | set(wanted) if campaign.get(k) != wanted.get(k))
         raise UserError(
-            f"{path} belongs to another campaign (different {', '.join(changed)}); "
+            f"{path} belongs to another campaign (different "
+            f"{terminal_text(', '.join(changed))[:200]}); "
             "resume with the same settings or choose another --out"
         )
-    return State(campaign, done, signatures, cases)
+    done = Blocks(tuple((int(first), int(last)) for first, last in data["done"]))
+    return State(campaign, done, set(data["signatures"]), int(data.get("cases_done", 0)))
+
+
+def _state_problem(data: Any) -> str | None:
+    """What is wrong with a state file's JSON (None: nothing)."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    from fourhundred.fuzz.campaign import MAX_BLOCKS
+
+    errors = sorted(
+        jsonschema.Draft202012Validator(STATE_SCHEMA).iter_errors(data),
+        key=lambda e: list(e.absolute_path),
+    )
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path) or "top level"
+        return f"at {where}: {terminal_text(errors[0].message)[:160]}"
+    previous = -1
+    for first, last in data["done"]:
+        if not previous < first <= last:
+            return f"done: the range [{first}, {last}] is out of order or overlaps the one before"
+        if last >= MAX_BLOCKS:
+            return f"done: the range [{first}, {last}] goes past block {MAX_BLOCKS - 1}, the last a campaign can reach"
+        previous = last
+    return None
 
 
 def write_state(out: Path, state: State) -> None:
     """Write the state file (atomically: a crash leaves the old one)."""
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "state.json"
-    temporary = out / "state.json.tmp"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot write {out}: {error.strerror}") from None
     data = {
         "version": STATE_VERSION,
         "campaign": state.campaign,
         "cases_done": state.cases,
         "blocks_done": len(state.done),
-        "done": _compact(state.done),
+        "done": state.done.as_json(),
         "signatures": sorted(state.signatures),
     }
-    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    temporary.replace(path)
-
-
-def _compact(done: Iterable[int]) -> list[list[int]]:
-    """Finished block numbers as ``[first, last]`` ranges (a long campaign finishes millions)."""
-    ranges: list[list[int]] = []
-    for m in sorted(done):
-        if ranges and ranges[-1][1] == m - 1:
-            ranges[-1][1] = m
-        else:
-            ranges.append([m, m])
-    return ranges
-
-
-def _expand(ranges: Iterable[Any]) -> set[int]:
-    done: set[int] = set()
-    for first, last in ranges:
-        done.update(range(int(first), int(last) + 1))
-    return done
+    write_text_atomically(out / "state.json", json.dumps(data, indent=1) + "\n")
 
 
 # ----------------------------------------------------------------------
@@ -207,18 +292,30 @@ def _expand(ranges: Iterable[Any]) -> set[int]:
 # ----------------------------------------------------------------------
 
 
-def generated_cases(kind: str, variant: str, count: int, seed: int) -> list[Json]:
-    """``count`` cases of ``kind`` for ``variant``: inputs from the fuzzer's generators,
-    expected values from the specification (whole games: the reference engine)."""
+def generated_cases(kind: str, variant: str, count: int, seed: int) -> Iterator[Json]:
+    """``count`` cases of ``kind`` for ``variant``, one at a time: inputs from the fuzzer's
+    generators, expected values from the specification (whole games: the reference engine)."""
     rules = load(variant)
     rng = random.Random(f"fourhundred-generate/{seed}")
     group = f"gen-{seed}".replace("_", "-") if seed >= 0 else f"gen-m{-seed}"
-    cases = []
     for number in range(1, count + 1):
         data = inputs.generate(kind, rng, rules)
         expected = spec_expected(kind, rules, data)
         description = f"generated {kind} input #{number} (fourhundred generate, seed {seed})"
-        cases.append(
-            make_case(f"{kind}.{group}.{number:05d}", kind, rules, data, expected, description)
-        )
-    return cases
+        yield make_case(f"{kind}.{group}.{number:05d}", kind, rules, data, expected, description)
+
+
+def case_file_chunks(kind: str, origin: str, cases: Iterable[Json], version: str) -> Iterator[str]:
+    """:func:`~fourhundred.conformance.suite.case_file_text` in pieces, one case at a time,
+    so a case file of any size is written without holding it: the pieces joined are
+    that text exactly (its layout is defined there; the pieces are cut from it)."""
+    empty = case_file_text(kind, origin, [], version)
+    opening = empty.index("[\n") + 2
+    head, tail = empty[:opening], empty[opening:]
+    yield head
+    separator = ""
+    for case in cases:
+        whole = case_file_text(kind, origin, [case], version)
+        yield separator + whole[opening : len(whole) - len(tail)]
+        separator = ",\n"
+    yield tail
