@@ -167,7 +167,14 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
         )
     try:
         with open(path, "rb") as stream:
-            data = stream.read(max_bytes + 1)
+            # Sized by the file, not the limit (a 256 MB buffer for a small file
+            # would be wasted); read on past the size a file may have grown to.
+            chunks = [stream.read(min(info.st_size, max_bytes) + 1)]
+            total = len(chunks[0])
+            while chunks[-1] and total <= max_bytes:
+                chunks.append(stream.read(min(1 << 20, max_bytes + 1 - total)))
+                total += len(chunks[-1])
+            data = b"".join(chunks)
     except OSError as problem:
         raise JsonInputError(f"{where}: {_os_reason(problem)}") from None
     if len(data) > max_bytes:
