@@ -411,13 +411,13 @@ def judge(run: Run, message: Mapping[str, Any], settings: Settings) -> tuple[str
 
 
 def differences(run: Run, actual: Any) -> list[str]:
-    """Why an answer is wrong (empty: it is right)."""
-    expected = run.case["expected"]
-    if run.kind == "whole_game":
-        from fourhundred.conformance.compare import whole_game_differences
+    """Why an answer is wrong (empty: it is right): the first divergences, in causal
+    order, as messages (:mod:`fourhundred.conformance.compare`)."""
+    from fourhundred.conformance.compare import compare, first_divergences, render
 
-        return whole_game_differences(run.case, actual)
-    return kinds.differences(run.kind, expected, actual)
+    found = first_divergences(compare(run.kind, run.case["expected"], actual))
+    actions = run.case["input"].get("actions", ())
+    return [render(difference, actions) for difference in found]
 
 
 class Runner:

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 from fourhundred import strategies
 from fourhundred.conformance import inputs, kinds
-from fourhundred.conformance.adapter import reference_or_game
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz.cases import generated_cases
-from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.registry import all_readings, load, names
 
@@ -42,9 +41,8 @@ def test_every_generated_input_is_valid_and_the_fast_reference_answers_it_as_the
         for _ in range(60):
             data = inputs.generate(kind, rng, rules)  # type: ignore[arg-type]
             assert inputs.is_valid(kind, rules, data), (kind, data)  # type: ignore[arg-type]
-            spec = kinds.answer(kind, rules, data)  # type: ignore[arg-type]
+            spec = kinds.kind(kind).spec_answer(rules, data)  # type: ignore[arg-type]
             assert reference_answer(kind, rules, data) == spec  # type: ignore[arg-type]
-            assert reference_or_game(kind, rules, data) == spec  # type: ignore[arg-type]
 
 
 def test_the_generators_reach_band_edges_races_throw_ins_and_bids_of_thirteen() -> None:
@@ -103,7 +101,9 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
     case: dict[str, object],
 ) -> None:
     jsonschema.validate(_case_file("game_outcome", [case]), SCHEMA)
-    assert case["expected"] == kinds.answer("game_outcome", load("arab3meyeh-400"), case["input"])  # type: ignore[arg-type]
+    assert case["expected"] == kinds.kind("game_outcome").spec_answer(
+        load("arab3meyeh-400"), case["input"]
+    )  # type: ignore[arg-type]
 
 
 @settings(max_examples=20, deadline=None)
@@ -126,7 +126,9 @@ def test_generated_cases_are_schema_valid_and_carry_the_specifications_answer(ki
     assert len({case["id"] for case in cases}) == count
     if kind != "whole_game":
         rules = load("pagat-41")
-        assert all(case["expected"] == kinds.answer(kind, rules, case["input"]) for case in cases)
+        assert all(
+            case["expected"] == kinds.kind(kind).spec_answer(rules, case["input"]) for case in cases
+        )
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

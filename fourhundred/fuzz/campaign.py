@@ -35,6 +35,7 @@ from typing import Any
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
 from fourhundred.fuzz.implementations import (
     AdapterError,
@@ -42,7 +43,6 @@ from fourhundred.fuzz.implementations import (
     Implementation,
     InProcess,
     Question,
-    reference_answer,
 )
 from fourhundred.fuzz.shrink import shrink
 from fourhundred.spec.model import Rules

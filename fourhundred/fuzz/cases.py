@@ -34,10 +34,10 @@ from typing import Any
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import read_case_file, suite_version, write_case_file
 from fourhundred.errors import UserError
-from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -47,9 +47,7 @@ STATE_VERSION = 1
 
 def spec_expected(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
     """The expected answer a case file carries: the specification's (whole games: the engine's)."""
-    if kind == "whole_game":
-        return reference_answer(kind, rules, data)
-    return case_kinds.answer(kind, rules, data)
+    return case_kinds.kind(kind).spec_answer(rules, data)
 
 
 # ----------------------------------------------------------------------
