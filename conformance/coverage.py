@@ -116,7 +116,7 @@ def rule_references(variant_name: str, kind: str) -> list[str]:
     if kind in ("trick_winner", "legal_plays"):
         return [f"{source} §{PLAY_SECTIONS[source]}"]
     found: list[str] = []
-    for field in kind_registry(kind).reads:
+    for field in kind_registry(kind).cites:
         fixed = variant.definition.fixed.get(field)
         if fixed is not None:
             found.append(str(fixed.cite))
@@ -130,7 +130,7 @@ def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> 
     string, the entries whose readings set a field the kind uses, and ``extra``."""
     variant = get(rules.variant)
     chosen = dict(rules.options)
-    fields = set(kind_registry(kind).reads)
+    fields = set(kind_registry(kind).cites)
     found = []
     for option in variant.options:
         if option.ambiguity is None:

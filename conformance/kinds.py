@@ -25,6 +25,7 @@ specification, :class:`fourhundred.reference.fast.FastRules` and
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -74,8 +75,11 @@ class Kind:
     generate: Callable[[random.Random, Rules], Json]
     #: Whether an input is one a conforming implementation must answer.
     is_valid: Callable[[Rules, Mapping[str, Any]], bool]
-    #: The :class:`Rules` fields the answer depends on (coverage cites their sources).
+    #: Every :class:`Rules` field the answer may depend on (a test records them).
     reads: tuple[str, ...]
+    #: The fields a case of this kind is *about*, whose sources and ambiguity
+    #: readings coverage cites (:mod:`fourhundred.conformance.coverage`); part of ``reads``.
+    cites: tuple[str, ...]
     #: Result fields whose order carries no meaning (compared as sets).
     unordered: frozenset[str] = frozenset()
     #: Whether every variant answers alike (the trick rules: every source agrees).
@@ -289,6 +293,11 @@ def final_record(state: _engine.GameState) -> Json:
 # ----------------------------------------------------------------------
 
 
+def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    """The fields of every group, each once, in order."""
+    return tuple(dict.fromkeys(field for group in groups for field in group))
+
+
 def _object(required: Sequence[str], properties: Mapping[str, Any]) -> Json:
     """A closed JSON-schema object with every listed property required."""
     return {
@@ -329,8 +338,8 @@ _FINAL_RECORD = _fields(
     result=_RESULT,
 )
 
-#: The rule fields a hand's scoring reads (bid values, the 13, the fifty of 11 and 12).
-_SCORING_FIELDS = (
+#: The rule fields a bid's value reads (the value tables, the 13, the fifty of 11 and 12).
+_VALUE_FIELDS = (
     "values",
     "reduced_values",
     "reduced_scope",
@@ -338,6 +347,39 @@ _SCORING_FIELDS = (
     "eleven_plus_fifty",
     "eleven_plus_thirteen",
     "thirteen",
+)
+#: What a case about a bid's value cites (the fifty of 11 and 12 beside the 13 is not its subject).
+_VALUE_CITES = ("values", "reduced_values", "reduced_scope", "value_scale", "thirteen")
+#: Every field of :class:`Rules` that is a rule of play (not the name, the options, the timer).
+RULE_FIELDS: tuple[str, ...] = tuple(
+    field.name
+    for field in dataclasses.fields(Rules)
+    if field.name not in ("variant", "options", "turn_time_limit")
+)
+
+#: The rule fields of a player's legal bids.
+_BID_FIELDS = ("min_bid", "own_min_rises", "own_min_cap", "max_bid")
+#: The rule fields of the table minimum and of whether a hand is played.
+_TABLE_FIELDS = (
+    "table_min_base",
+    "table_min_rises",
+    "table_min_cap",
+    "table_min_scores",
+    "table_measure",
+    "table_comparison",
+    "total_switch",
+)
+#: The rule fields of the end of the game (the 13 first: it can end the game at once).
+_OUTCOME_FIELDS = (
+    "target",
+    "win_measure",
+    "partner_condition",
+    "both_qualify",
+    "total_tie",
+    "raise_trigger",
+    "thirteen",
+    "thirteen_win",
+    "thirteen_conflict",
 )
 
 _ENTRIES: tuple[Kind, ...] = (
@@ -358,7 +400,8 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=fast_bid_value,
         generate=inputs.bid_value_input,
         is_valid=functools.partial(inputs.is_valid, "bid_value"),
-        reads=_SCORING_FIELDS,
+        reads=_VALUE_FIELDS,
+        cites=(*_VALUE_CITES[:4], "eleven_plus_fifty", "thirteen"),
     ),
     Kind(
         name="legal_bids",
@@ -375,7 +418,8 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=fast_legal_bids,
         generate=inputs.legal_bids_input,
         is_valid=functools.partial(inputs.is_valid, "legal_bids"),
-        reads=("min_bid", "own_min_rises", "own_min_cap", "max_bid"),
+        reads=_BID_FIELDS,
+        cites=_BID_FIELDS,
         unordered=frozenset({"bids"}),
     ),
     Kind(
@@ -388,16 +432,9 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=fast_table_minimum,
         generate=inputs.table_minimum_input,
         is_valid=functools.partial(inputs.is_valid, "table_minimum"),
-        reads=(
-            "table_min_base",
-            "table_min_rises",
-            "table_min_cap",
-            "table_min_scores",
-            "table_measure",
-            "table_comparison",
-            "total_switch",
-            *_SCORING_FIELDS,
-        ),
+        # Bids count their values only under pagat's option, whose variants have no reduced values.
+        reads=_union(_TABLE_FIELDS, tuple(f for f in _VALUE_FIELDS if f != "reduced_scope")),
+        cites=_TABLE_FIELDS,
     ),
     Kind(
         name="trick_winner",
@@ -418,6 +455,7 @@ _ENTRIES: tuple[Kind, ...] = (
         generate=inputs.trick_winner_input,
         is_valid=functools.partial(inputs.is_valid, "trick_winner"),
         reads=(),
+        cites=(),
         variant_free=True,
     ),
     Kind(
@@ -440,6 +478,7 @@ _ENTRIES: tuple[Kind, ...] = (
         generate=inputs.legal_plays_input,
         is_valid=functools.partial(inputs.is_valid, "legal_plays"),
         reads=(),
+        cites=(),
         unordered=frozenset({"cards"}),
         variant_free=True,
     ),
@@ -452,7 +491,8 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=fast_hand_scoring,
         generate=inputs.hand_scoring_input,
         is_valid=functools.partial(inputs.is_valid, "hand_scoring"),
-        reads=_SCORING_FIELDS,
+        reads=_VALUE_FIELDS,
+        cites=_VALUE_CITES,
     ),
     Kind(
         name="game_outcome",
@@ -471,18 +511,8 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=fast_game_outcome,
         generate=inputs.game_outcome_input,
         is_valid=functools.partial(inputs.is_valid, "game_outcome"),
-        reads=(
-            "target",
-            "win_measure",
-            "partner_condition",
-            "both_qualify",
-            "total_tie",
-            "raise_trigger",
-            "thirteen_win",
-            "thirteen_conflict",
-            "bidding_order",
-            *_SCORING_FIELDS,
-        ),
+        reads=_union(_OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
+        cites=_OUTCOME_FIELDS,
     ),
     Kind(
         name="whole_game",
@@ -521,7 +551,8 @@ _ENTRIES: tuple[Kind, ...] = (
         fast_answer=whole_game,
         generate=inputs.whole_game_input,
         is_valid=functools.partial(inputs.is_valid, "whole_game"),
-        reads=(
+        reads=RULE_FIELDS,
+        cites=(
             "bidding_order",
             "play_order",
             "min_bid",
