@@ -110,7 +110,7 @@ def write_finding(out: Path, finding: Any, config: Any) -> Path:
         "campaign": describe(config),
     }
     reference = reference_answer(finding.kind, load(finding.variant), finding.input)
-    if finding.kind != "whole_game" and reference != case["expected"]:
+    if case_kinds.kind(finding.kind).pure and reference != case["expected"]:
         record["reference_expected"] = reference
     out.mkdir(parents=True, exist_ok=True)
     with (out / "findings.jsonl").open("a", encoding="utf-8") as stream:

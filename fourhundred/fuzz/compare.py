@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.conformance import kinds
 from fourhundred.conformance.compare import compare as one_comparator
 from fourhundred.conformance.compare import first_divergence, render
 
@@ -83,7 +84,7 @@ def signature(
     """
     pattern = {
         "shape": list(disagreement.shape),
-        "inputs": sorted(_classes(shrunk_input)) if disagreement.kind != "whole_game" else [],
+        "inputs": sorted(_classes(shrunk_input)) if kinds.kind(disagreement.kind).pure else [],
         "values": _word_values(disagreement.paths, expected, actual),
     }
     text = json.dumps(pattern, sort_keys=True, separators=(",", ":"))
