@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 from hypothesis import given, settings
@@ -16,8 +18,9 @@ from fourhundred.conformance.compare import (
     first_divergences,
     render,
 )
-from fourhundred.conformance.kinds import KIND_NAMES
+from fourhundred.conformance.kinds import KIND_NAMES, KINDS
 from fourhundred.conformance.suite import Run
+from fourhundred.spec.registry import load
 
 GAME_EXPECTED: dict[str, Any] = {
     "rejected": [[30, "must_follow_suit"]],
@@ -168,25 +171,23 @@ _ANSWERS = _JSON | st.dictionaries(
     _FIELDS, _JSON | st.lists(_JSON | st.dictionaries(_FIELDS, _JSON))
 )
 
+RULES = load("qahwa-400(table=classic)")
+#: One expected answer of every kind: the specification's, to a generated input.
 _EXPECTED: dict[str, dict[str, Any]] = {
-    "bid_value": {"value": None, "decides_game": True},
-    "legal_bids": {"bids": [5, 6, 7]},
-    "table_minimum": {"minimum": 11, "played": False},
-    "trick_winner": {"winner": 2},
-    "legal_plays": {"cards": ["2C", "AS"]},
-    "hand_scoring": {"scores": [1, -2, 3, 4]},
-    "game_outcome": {"scores": [41, 0, 3, 0], "result": "team_0_wins", "target_in_force": 41},
-    "whole_game": GAME_EXPECTED,
+    name: entry.spec_answer(RULES, entry.generate(random.Random(name), RULES))
+    for name, entry in KINDS.items()
 }
 
 
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(KIND_NAMES), actual=_ANSWERS)
 def test_any_json_answer_gives_differences_never_an_exception(name: str, actual: Any) -> None:
-    found = compare(name, _EXPECTED[name], actual)
+    expected = _EXPECTED[name]
+    found = compare(name, expected, actual)
     assert all(isinstance(render(d, ["bid 5"]), str) for d in found)
     assert first_divergence(name, found) == () or first_divergence(name, found)[0] == found[0]
-    assert compare(name, _EXPECTED[name], _EXPECTED[name]) == ()
+    assert compare(name, expected, json.loads(json.dumps(expected))) == ()
+    assert compare(name, expected, {**expected, "extra": actual}) == ()
 
 
 def test_deep_nesting_and_numbers_out_of_range_are_differences() -> None:

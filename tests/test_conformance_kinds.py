@@ -15,7 +15,7 @@ import pytest
 from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.kinds import KIND_NAMES, KINDS, Kind, UnknownKind, kind
 from fourhundred.spec.model import Rules
-from fourhundred.spec.registry import load
+from fourhundred.spec.registry import load, names
 
 CONFORMANCE = Path(kinds.__file__).resolve().parent
 CASE_SCHEMA: dict[str, Any] = json.loads(
@@ -54,10 +54,21 @@ def test_an_unknown_kind_is_named_with_the_kinds_there_are() -> None:
     assert kind("table_minimum") is KINDS["table_minimum"]
 
 
-def test_the_derived_lists_follow_the_entries() -> None:
-    assert tuple(n for n in KIND_NAMES if n != "whole_game") == kinds.PURE_KINDS
-    assert set(kinds.VARIANT_FREE_KINDS) == {"trick_winner", "legal_plays"}
-    assert all(entry.name == name for name, entry in KINDS.items())
+@pytest.mark.parametrize("name", kinds.VARIANT_FREE_KINDS)
+def test_a_variant_free_kind_answers_alike_under_every_variant(name: str) -> None:
+    entry = kind(name)
+    every = [load(variant) for variant in names()]
+    rng = random.Random(f"variant-free/{name}")
+    for _ in range(30):
+        data = entry.generate(rng, every[0])
+        assert len({json.dumps(entry.spec_answer(rules, data)) for rules in every}) == 1
+    assert not entry.reads and entry.name in kinds.PURE_KINDS
+
+
+def test_a_kind_depends_on_the_variant_exactly_when_it_reads_a_rule_field() -> None:
+    for entry in KINDS.values():
+        assert bool(entry.reads) is not entry.variant_free, entry.name
+        assert entry.pure or entry.spec_answer is entry.fast_answer, entry.name
 
 
 def _validator(fragment: Any) -> Any:
