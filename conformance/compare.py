@@ -90,33 +90,24 @@ def compare(kind_name: str, expected: Mapping[str, Any], actual: Any) -> tuple[D
 
 def same(expected: Any, actual: Any) -> bool:
     """Strict JSON equality: ``true`` is not ``1``, ``1`` is ``1.0``; never raises."""
-    if isinstance(expected, bool) or isinstance(actual, bool):
-        return type(expected) is type(actual) and expected == actual
-    if isinstance(expected, dict):
-        return (
-            isinstance(actual, dict)
-            and expected.keys() == actual.keys()
-            and all(same(value, actual[key]) for key, value in expected.items())
+    kind_of = type(expected)
+    if kind_of is not type(actual):
+        return kind_of in _NUMBERS and type(actual) in _NUMBERS and bool(expected == actual)
+    if kind_of is list:
+        return len(expected) == len(actual) and all(
+            same(e, a) for e, a in zip(expected, actual, strict=True)
         )
-    if isinstance(expected, list):
-        return (
-            isinstance(actual, list)
-            and len(expected) == len(actual)
-            and all(same(e, a) for e, a in zip(expected, actual, strict=True))
+    if kind_of is dict:
+        return expected.keys() == actual.keys() and all(
+            same(value, actual[key]) for key, value in expected.items()
         )
-    if _is_number(expected) or _is_number(actual):
-        return _is_number(expected) and _is_number(actual) and _numbers_equal(expected, actual)
-    return type(expected) is type(actual) and bool(expected == actual)
+    if kind_of is float and math.isnan(expected):
+        return math.isnan(actual)
+    return bool(expected == actual)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _numbers_equal(a: float, b: float) -> bool:
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return True
-    return a == b
+#: The types of a JSON number (``bool`` is not one).
+_NUMBERS = frozenset({int, float})
 
 
 def _field_differences(
@@ -222,7 +213,7 @@ def first_divergence(kind_name: str, differences: Sequence[Difference]) -> tuple
     """Where the answers first part. For a whole game, the differences of the earliest
     wrong record (a rejection, a hand record or the final state): later departures
     follow from it. For a pure kind, every difference. The fuzzer keys findings on it."""
-    if kind(kind_name).pure or not differences:
+    if not differences or kind(kind_name).pure:
         return tuple(differences)
     first = differences[0].record
     return tuple(difference for difference in differences if difference.record == first)
