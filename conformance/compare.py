@@ -12,14 +12,16 @@ The differences come in causal order. For a pure kind, in the order of the
 expected fields. For a whole game, like a perft "divide": by the action index
 where they start (a wrongly accepted or rejected action at index ``i`` comes
 before a hand record ending at or after ``i``), the final state last.
-:func:`first_divergences` keeps the first wrong record of each part,
-:func:`render` writes one difference as a message: the runner,
-``conformance check`` and the fuzzer all use these.
+:func:`first_divergence` keeps the earliest wrong record (what the fuzzer
+keys a finding on), :func:`first_divergences` the first wrong record of each
+part (what a report shows), and :func:`render` writes one difference as a
+message: the runner, ``conformance check`` and the fuzzer all use these.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -55,23 +57,13 @@ class Difference:
     @property
     def general_path(self) -> str:
         """The path with its indices left out (``hands[].dealer``): what fuzz findings key on."""
-        out, depth = [], 0
-        for char in self.path:
-            if char == "[":
-                depth += 1
-                out.append("[]" if depth == 1 else "")
-            elif char == "]":
-                depth -= 1
-            elif depth == 0:
-                out.append(char)
-        return "".join(out)
+        return re.sub(r"\[\d+\]", "[]", self.path)
 
     @property
     def record(self) -> str:
         """The part of the answer it belongs to: its path up to the first field
         inside a list entry (``hands[2]``, ``rejected[5]``, ``final``, ``scores``)."""
-        head = self.path.split(".", 1)[0]
-        return head
+        return self.path.split(".", 1)[0]
 
 
 def compare(kind_name: str, expected: Mapping[str, Any], actual: Any) -> tuple[Difference, ...]:
