@@ -124,9 +124,8 @@ def _value_problems(case: dict[str, Any], kind: str, rules: Rules, variant: str)
     departs from the case's expected value."""
     where = f"{case['id']}@{variant}"
     entry = kinds.kind(kind)
-    answers = [("the reference engine", entry.fast_answer)]
-    if entry.pure:
-        answers.insert(0, ("the specification", entry.spec_answer))
+    spec = (("the specification", entry.spec_answer),) if entry.pure else ()
+    answers = (*spec, ("the reference engine", entry.fast_answer))
     actions = case["input"].get("actions", ())
     for who, answer in answers:
         try:

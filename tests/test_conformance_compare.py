@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fourhundred.conformance import runner
+from fourhundred.conformance import runner, suite
+from fourhundred.conformance.check import run_check
 from fourhundred.conformance.compare import (
     ABSENT,
     Difference,
@@ -199,3 +201,25 @@ def test_deep_nesting_and_numbers_out_of_range_are_differences() -> None:
         assert len(found) == 1 and render(found[0])
         game = compare("whole_game", GAME_EXPECTED, _game(hands=[value], rejected=[value]))
         assert all(render(d) for d in game)
+
+
+def test_conformance_check_names_a_whole_games_first_divergences_in_causal_order(
+    tmp_path: Path,
+) -> None:
+    case = next(
+        c for c in suite.load_cases() if c["kind"] == "whole_game" and c["expected"]["rejected"]
+    )
+    wrong = json.loads(json.dumps(case))
+    index, code = wrong["expected"]["rejected"].pop(0)
+    last = wrong["expected"]["hands"][-1]
+    last["scores"] = [s + 1 for s in last["scores"]]
+    target = tmp_path / "cases" / "whole_game"
+    target.mkdir(parents=True)
+    suite.write_case_file(
+        target / "x.json", "whole_game", "generated", [wrong], suite.suite_version()
+    )
+    problems = [p for p in run_check(tmp_path / "cases").problems if "disagrees" in p]
+    assert f"the reference engine disagrees: action {index} " in problems[0]
+    assert problems[0].endswith(f"is legal, but was rejected as {code}")
+    assert f"hand {len(case['expected']['hands'])} (ending at action " in problems[1]
+    assert "scores expected" in problems[1]
