@@ -2,9 +2,10 @@
 
 It speaks the adapter protocol (``ADAPTERS.md``; messages in
 ``schema/protocol.schema.json``): JSON lines on stdin and stdout. It answers
-every kind for every variant and reading, with the reference engine: the fast
-rule layer (:class:`fourhundred.reference.fast.FastRules`) for the pure kinds
-and :mod:`fourhundred.reference.engine` for whole games.
+every kind for every variant and reading, with the reference engine: each
+kind's :attr:`~fourhundred.conformance.kinds.Kind.fast_answer` (the fast rule
+layer :class:`fourhundred.reference.fast.FastRules` for the pure kinds,
+:mod:`fourhundred.reference.engine` for whole games).
 
 Options:
 
@@ -25,7 +26,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from fourhundred.conformance import kinds
-from fourhundred.conformance.kinds import RESULT_NAMES
 from fourhundred.spec import registry
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import VariantError, names
@@ -39,126 +39,21 @@ def load_rules(variant: str) -> Rules:
     return registry.load(variant)
 
 
-def _fast(rules: Rules) -> Any:
-    from fourhundred.reference.fast import FastRules
-
-    return FastRules.of(rules)
-
-
-def _engine() -> Any:
-    from fourhundred.reference import engine
-
-    return engine
-
-
 def reference_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
-    """The reference engine's answer to a pure-kind question."""
-    fast = _fast(rules)
-    if kind == "bid_value":
-        bid = int(data["bid"])
-        special = fast.special_bid == bid
-        decides_game_outright = special and rules.thirteen == "win_or_lose_game"
-        value = (
-            None
-            if decides_game_outright
-            else fast.bid_value(bid, data["own_score"], data["highest_score"])
-        )
-        return {"value": value, "decides_game": special}
-    if kind == "legal_bids":
-        own = int(data["own_score"])
-        return {"bids": [b for b in range(1, rules.max_bid + 1) if fast.bid_is_legal(b, own)]}
-    if kind == "table_minimum":
-        scores = tuple(data["scores"])
-        return {
-            "minimum": fast.table_minimum(scores),
-            "played": bool(fast.hand_is_played(tuple(data["bids"]), scores)),
-        }
-    if kind == "trick_winner":
-        return {"winner": _engine().trick_winner(tuple(data["trick"]))}
-    if kind == "legal_plays":
-        return {"cards": list(_engine().legal_plays(tuple(data["hand"]), data.get("led")))}
-    if kind == "hand_scoring":
-        after = fast.scores_after(tuple(data["scores"]), tuple(data["bids"]), tuple(data["tricks"]))
-        return {"scores": list(after)}
-    if kind == "game_outcome":
-        after, result, target = fast.hand_result(
-            tuple(data["scores"]),
-            tuple(data["bids"]),
-            tuple(data["tricks"]),
-            int(data["dealer"]),
-            int(data["target_in_force"]),
-        )
-        return {
-            "scores": list(after),
-            "result": RESULT_NAMES[int(result)],
-            "target_in_force": int(target),
-        }
-    raise ValueError(f"unknown kind {kind!r}")
-
-
-def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """Play the actions of a whole_game case through the reference engine."""
-    from fourhundred.reference.actions import parse_action
-
-    engine = _engine()
-    state = engine.new_game(rules, int(data["first_dealer"]))
-    rejected: list[list[Any]] = []
-    hands: list[Json] = []
-    for index, text in enumerate(data["actions"]):
-        try:
-            new = engine.apply(state, parse_action(text))
-        except engine.IllegalAction as error:
-            rejected.append([index, error.code])
-            continue
-        if len(new.history) > len(state.history):
-            hands.append(hand_record(new, index))
-        state = new
-    return {"rejected": rejected, "hands": hands, "final": final_record(state)}
-
-
-def hand_record(state: Any, index: int) -> Json:
-    """The ``hands`` entry of a whole_game answer for the hand ``state`` has just
-    finished, by the action at ``index``."""
-    over = state.phase is _engine().Phase.GAME_OVER
-    return {
-        "after": index,
-        "played": state.history[-1].played,
-        "scores": list(state.scores),
-        "result": RESULT_NAMES[int(state.result)],
-        "dealer": None if over else state.dealer,
-        "target_in_force": state.target_in_force,
-    }
-
-
-def final_record(state: Any) -> Json:
-    """The ``final`` entry of a whole_game answer: where the game stands after every action."""
-    return {
-        "phase": state.phase.value,
-        "scores": list(state.scores),
-        "result": RESULT_NAMES[int(state.result)],
-    }
+    """The reference engine's answer to any kind: the kind's
+    :attr:`~fourhundred.conformance.kinds.Kind.fast_answer` (the fuzzer's reference too)."""
+    return kinds.kind(kind).fast_answer(rules, data)
 
 
 def spec_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
-    """The specification's answer (whole games still go through the engine)."""
-    if kind == "whole_game":
-        return whole_game(rules, data)
-    return kinds.answer(kind, rules, data)
-
-
-def reference_or_game(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
-    """The reference engine's answer to any kind."""
-    if kind == "whole_game":
-        return whole_game(rules, data)
-    return reference_answer(kind, rules, data)
+    """The specification's answer to any kind (whole games still go through the engine)."""
+    return kinds.kind(kind).spec_answer(rules, data)
 
 
 def hello(engine: str) -> Json:
-    """The adapter's answer to ``start`` (the engine is loaded first, so that its
-    import time counts against the start-up timeout, not against a case's)."""
+    """The adapter's answer to ``start`` (the engine is loaded with the registry,
+    before it, so that its import time counts against the start-up timeout)."""
     from fourhundred import __version__
-
-    _engine()
 
     return {
         "version": PROTOCOL_VERSION,
@@ -167,7 +62,7 @@ def hello(engine: str) -> Json:
             "version": __version__,
             "language": "python",
         },
-        "kinds": list(kinds.KINDS),
+        "kinds": list(kinds.KIND_NAMES),
         "variants": {name: ["*"] for name in names()},
     }
 
@@ -256,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from fourhundred.conformance import mutants
 
         mutants.apply(args.mutant)
-    answer = reference_or_game if args.engine == "reference" else spec_answer
+    answer = reference_answer if args.engine == "reference" else spec_answer
     return serve(sys.stdin.buffer, sys.stdout.buffer, answer, args.engine)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.conformance.kinds import kind as kind_registry
 from fourhundred.spec import ambiguities, sources
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import Variant, build, get, load, names
@@ -85,53 +86,6 @@ def all_rule_sets() -> list[RuleSet]:
     return [rule_set for name in names() for rule_set in rule_sets(name)]
 
 
-#: The rule fields each kind exercises.
-KIND_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "bid_value": (
-        "values",
-        "reduced_values",
-        "reduced_scope",
-        "value_scale",
-        "eleven_plus_fifty",
-        "thirteen",
-    ),
-    "legal_bids": ("min_bid", "own_min_rises", "own_min_cap", "max_bid"),
-    "table_minimum": (
-        "table_min_base",
-        "table_min_rises",
-        "table_min_cap",
-        "table_min_scores",
-        "table_measure",
-        "table_comparison",
-        "total_switch",
-    ),
-    "hand_scoring": ("values", "reduced_values", "reduced_scope", "value_scale", "thirteen"),
-    "game_outcome": (
-        "target",
-        "win_measure",
-        "partner_condition",
-        "both_qualify",
-        "total_tie",
-        "raise_trigger",
-        "thirteen",
-        "thirteen_win",
-        "thirteen_conflict",
-    ),
-    "whole_game": (
-        "bidding_order",
-        "play_order",
-        "min_bid",
-        "own_min_rises",
-        "max_bid",
-        "table_min_rises",
-        "table_measure",
-        "dealer_may_throw_in",
-        "values",
-        "target",
-        "partner_condition",
-    ),
-}
-
 def _option_citations(variant: Variant, field: str) -> list[str]:
     found = []
     for option in variant.options:
@@ -153,7 +107,7 @@ def rule_references(variant_name: str, kind: str) -> list[str]:
         source = sources.source(variant.definition.source)
         return [str(source.cite(source.play_section))]
     found: list[str] = []
-    for field in KIND_FIELDS[kind]:
+    for field in kind_registry(kind).cites:
         fixed = variant.definition.fixed.get(field)
         if fixed is not None:
             found.append(str(fixed.cite))
@@ -167,7 +121,7 @@ def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> 
     string, the entries whose readings set a field the kind uses, and ``extra``."""
     variant = get(rules.variant)
     chosen = dict(rules.options)
-    fields = set(KIND_FIELDS.get(kind, ()))
+    fields = set(kind_registry(kind).cites)
     found = []
     for option in variant.options:
         if option.ambiguity is None:

@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from fourhundred.conformance import coverage
-from fourhundred.conformance.adapter import final_record, hand_record
+from fourhundred.conformance.kinds import final_record, hand_record
 from fourhundred.reference import engine
 from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn, parse_action
 from fourhundred.reference.engine import GameState, IllegalAction, Phase

@@ -623,15 +623,17 @@ def _answers(
     for kind, variant, data in questions:
         try:
             answers.append(
-                kinds.normalise(
-                    kind, adapter.reference_or_game(kind, adapter.load_rules(variant), data)
+                kinds.kind(kind).canonical(
+                    adapter.reference_answer(kind, adapter.load_rules(variant), data)
                 )
             )
         except Exception as error:  # a mutant may make the engine raise: that is a change too
             answers.append(f"raised {type(error).__name__}")
     for variant, data in game_inputs:
         try:
-            answers.append(adapter.whole_game(adapter.load_rules(variant), data))
+            answers.append(
+                adapter.reference_answer("whole_game", adapter.load_rules(variant), data)
+            )
         except Exception as error:
             answers.append(f"raised {type(error).__name__}")
     return answers

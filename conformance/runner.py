@@ -268,11 +268,11 @@ def check_hello(message: Any) -> dict[str, Any]:
     unknown = [k for k in declared_kinds if k not in kinds.KINDS]
     if unknown:
         raise AdapterFailure(
-            f"unknown kind(s) {unknown}; the kinds are {list(kinds.KINDS)}", Reason.PROTOCOL
+            f"unknown kind(s) {unknown}; the kinds are {list(kinds.KIND_NAMES)}", Reason.PROTOCOL
         )
     if not declared_kinds:
         raise AdapterFailure(
-            f"the adapter declares no kinds, so nothing could be checked; the kinds are {list(kinds.KINDS)}",
+            f"the adapter declares no kinds, so nothing could be checked; the kinds are {list(kinds.KIND_NAMES)}",
             Reason.PROTOCOL,
         )
     variants = message.get("variants")
@@ -784,13 +784,13 @@ def judge(run: Run, message: Mapping[str, Any], settings: Settings) -> tuple[str
 
 
 def differences(run: Run, actual: Any) -> list[str]:
-    """Why an answer is wrong (empty: it is right)."""
-    expected = run.case["expected"]
-    if run.kind == "whole_game":
-        from fourhundred.conformance.compare import whole_game_differences
+    """Why an answer is wrong (empty: it is right): the first divergences, in causal
+    order, as messages (:mod:`fourhundred.conformance.compare`)."""
+    from fourhundred.conformance.compare import compare, first_divergences, render
 
-        return whole_game_differences(run.case, actual)
-    return kinds.differences(run.kind, expected, actual)
+    found = first_divergences(compare(run.kind, run.case["expected"], actual))
+    actions = run.case["input"].get("actions", ())
+    return [render(difference, actions) for difference in found]
 
 
 @dataclass

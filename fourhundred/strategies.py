@@ -101,7 +101,7 @@ def _check_rules(rules: object) -> Rules:
     return rules
 
 
-def _check_kind(kind: object, allowed: Sequence[str] = kinds.KINDS) -> str:
+def _check_kind(kind: object, allowed: Sequence[str] = kinds.KIND_NAMES) -> str:
     if not isinstance(kind, str) or kind not in allowed:
         raise InvalidArgument(f"kind={kind!r} is not one of {', '.join(allowed)}")
     return kind

@@ -49,13 +49,19 @@ from fourhundred.spec.cards import (
     CARD_INDEX,
     FULL_DECK,
     SEAT_NAMES,
-    legal_plays,
-    trick_winner,
+)
+from fourhundred.spec.cards import (
+    legal_plays as legal_plays,
+)
+from fourhundred.spec.cards import (
+    trick_winner as trick_winner,
 )
 from fourhundred.spec.model import Result, Rules
 
 # The engine calls ``legal_plays`` and ``trick_winner`` (the card table's) through
-# these module names, which is where ``conformance/mutants.py`` patches them.
+# these module names, which is where ``conformance/mutants.py`` patches them, and
+# the kind registry's fast answers read them here (an explicit re-export) so that
+# a mutant reaches the pure kinds too.
 
 
 class Phase(StrEnum):

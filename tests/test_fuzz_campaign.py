@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from fourhundred.commands.fuzz import parse_shard
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
 from fourhundred.fuzz.campaign import (
     Config,
@@ -19,7 +20,7 @@ from fourhundred.fuzz.campaign import (
     regenerate,
     run_campaign,
 )
-from fourhundred.fuzz.implementations import InProcess, reference_answer
+from fourhundred.fuzz.implementations import InProcess
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 

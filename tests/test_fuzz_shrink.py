@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz import compare as comparing
 from fourhundred.fuzz.campaign import Config, run_campaign
 from fourhundred.fuzz.compare import Outcome, compare
-from fourhundred.fuzz.implementations import InProcess, reference_answer
+from fourhundred.fuzz.implementations import InProcess
 from fourhundred.fuzz.shrink import shrink, size
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load

@@ -14,7 +14,7 @@ from hypothesis.errors import InvalidArgument
 
 from fourhundred import strategies
 from fourhundred.conformance import inputs, kinds
-from fourhundred.fuzz.implementations import reference_answer
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import BAND_START, BAND_WIDTH
 from fourhundred.spec.registry import load
@@ -130,7 +130,7 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
     jsonschema.validate({**case_file, "cases": [case]}, SCHEMA)
     rules = load("arab3meyeh-400")
     assert inputs.is_valid("game_outcome", rules, case["input"])  # type: ignore[arg-type]
-    assert case["expected"] == kinds.answer("game_outcome", rules, case["input"])  # type: ignore[arg-type]
+    assert case["expected"] == kinds.kind("game_outcome").spec_answer(rules, case["input"])  # type: ignore[arg-type]
 
 
 @settings(max_examples=2, deadline=None)

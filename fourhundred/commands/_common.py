@@ -18,8 +18,10 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
 def check_kinds(kinds: Iterable[str]) -> None:
     """Raise :class:`UserError` naming the first of ``kinds`` (``--kind`` values)
     that is not a case kind of the conformance suite."""
-    from fourhundred.conformance.kinds import KINDS
+    from fourhundred.conformance.kinds import UnknownKind, kind
 
-    for kind in kinds:
-        if kind not in KINDS:
-            raise UserError(f"--kind {kind!r} is not a kind; the kinds are: {', '.join(KINDS)}")
+    for name in kinds:
+        try:
+            kind(name)
+        except UnknownKind as error:
+            raise UserError(f"--kind {error}") from None

@@ -108,10 +108,10 @@ def _canonical_variant(text: str) -> str:
 
 
 def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
-    from fourhundred.conformance.kinds import KINDS
+    from fourhundred.conformance.kinds import KIND_NAMES
 
     check_kinds(kinds_)
-    return tuple(dict.fromkeys(kinds_)) or tuple(KINDS)
+    return tuple(dict.fromkeys(kinds_)) or tuple(KIND_NAMES)
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -50,6 +50,7 @@ from typing import Any, Literal, get_args
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
 from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
 from fourhundred.fuzz.implementations import (
@@ -58,7 +59,6 @@ from fourhundred.fuzz.implementations import (
     Implementation,
     InProcess,
     Question,
-    reference_answer,
 )
 from fourhundred.fuzz.shrink import shrink
 from fourhundred.spec.model import Rules
@@ -138,7 +138,7 @@ class Config:
     """Everything a campaign needs; picklable, so jobs get a copy."""
 
     variants: tuple[str, ...]
-    kinds: tuple[str, ...] = tuple(case_kinds.KINDS)
+    kinds: tuple[str, ...] = tuple(case_kinds.KIND_NAMES)
     adapter: tuple[
         str, ...
     ] = ()  # argv; empty: the reference in process (a self-check / benchmark)

@@ -35,11 +35,11 @@ from typing import Any
 
 from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
 from fourhundred.fuzz.campaign import Blocks
-from fourhundred.fuzz.implementations import reference_answer
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
@@ -56,9 +56,7 @@ STATE_VERSION = 1
 
 def spec_expected(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
     """The expected answer a case file carries: the specification's (whole games: the engine's)."""
-    if kind == "whole_game":
-        return reference_answer(kind, rules, data)
-    return case_kinds.answer(kind, rules, data)
+    return case_kinds.kind(kind).spec_answer(rules, data)
 
 
 # ----------------------------------------------------------------------
@@ -131,7 +129,7 @@ def write_finding(out: Path, finding: Any, config: Any) -> Path:
         "campaign": describe(config),
     }
     reference = reference_answer(finding.kind, load(finding.variant), finding.input)
-    if finding.kind != "whole_game" and reference != case["expected"]:
+    if case_kinds.kind(finding.kind).pure and reference != case["expected"]:
         record["reference_expected"] = reference
     append_line(out / "findings.jsonl", json.dumps(record, separators=(",", ":")))
     return path

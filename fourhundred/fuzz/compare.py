@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance import kinds
+from fourhundred.conformance.compare import compare as one_comparator
+from fourhundred.conformance.compare import first_divergence, render
 from fourhundred.conformance.outcomes import Reason
 
 Json = dict[str, Any]
@@ -89,7 +91,7 @@ def signature(
     """
     pattern = {
         "shape": list(disagreement.shape),
-        "inputs": sorted(_classes(shrunk_input)) if disagreement.kind != "whole_game" else [],
+        "inputs": sorted(_classes(shrunk_input)) if kinds.kind(disagreement.kind).pure else [],
         "values": _word_values(disagreement.paths, expected, actual),
     }
     text = json.dumps(pattern, sort_keys=True, separators=(",", ":"))
@@ -134,149 +136,25 @@ def _word_values(paths: tuple[str, ...], expected: Any, actual: Any) -> list[Any
     return values
 
 
-def _strictly_equal(a: Any, b: Any) -> bool:
-    """JSON equality where ``true`` is not ``1`` (one number type, as in JSON)."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    if isinstance(a, dict):
-        return (
-            isinstance(b, dict)
-            and a.keys() == b.keys()
-            and all(_strictly_equal(v, b[k]) for k, v in a.items())
-        )
-    if isinstance(a, list):
-        return (
-            isinstance(b, list)
-            and len(a) == len(b)
-            and all(_strictly_equal(x, y) for x, y in zip(a, b, strict=True))
-        )
-    if isinstance(a, int | float) and isinstance(b, int | float):
-        return a == b
-    return type(a) is type(b) and bool(a == b)
-
-
-def _diff_paths(expected: Any, actual: Any, path: str, out: list[tuple[str, str]]) -> None:
-    """Collect (general path, detail) for every differing leaf; indices become ``[]``."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            out.append(
-                (
-                    path or "result",
-                    f"{path or 'result'}: expected an object, got {kinds.json_text(actual, 80)}",
-                )
-            )
-            return
-        for key, value in expected.items():
-            sub = f"{path}.{key}" if path else key
-            if key not in actual:
-                out.append((sub, f"missing field {sub!r}"))
-            else:
-                _diff_paths(value, actual[key], sub, out)
-        return
-    if (
-        isinstance(expected, list)
-        and isinstance(actual, list)
-        and expected
-        and isinstance(expected[0], dict)
-    ):
-        for index, (e, a) in enumerate(zip(expected, actual, strict=False)):
-            before = len(out)
-            _diff_paths(e, a, f"{path}[]", out)
-            if len(out) > before:
-                out[before] = (out[before][0], f"{path}[{index}]: " + out[before][1])
-                return  # the first differing record says enough
-        if len(expected) != len(actual):
-            out.append(
-                (f"{path}.length", f"{path}: expected {len(expected)} entries, got {len(actual)}")
-            )
-        return
-    if not _strictly_equal(expected, actual):
-        out.append(
-            (
-                path,
-                f"{path}: expected {kinds.json_text(expected, 120)}, got {kinds.json_text(actual, 120)}",
-            )
-        )
-
-
 def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagreement | None:
     """None when the outcome agrees with the expected answer, else how it departs.
 
-    Extra output fields are ignored (an adapter may say more than it is
-    asked); fields holding sets (legal bids, legal plays) are compared in
-    any order. A skip is not a disagreement: the implementation says it
-    does not support this kind or variant.
+    The differences are the one comparator's
+    (:func:`fourhundred.conformance.compare.compare`: extra output fields
+    ignored, sets compared in any order, strict JSON equality), cut to the
+    first divergence (:func:`~fourhundred.conformance.compare.first_divergence`:
+    for a whole game the earliest wrong record). A skip is not a disagreement: the implementation says it does
+    not support this kind or variant.
     """
     if outcome.status == "skipped":
         return None
     if outcome.status != "ok":
         return Disagreement(kind, variant, outcome.status, (), (outcome.message[:300],))
-    actual = outcome.result
-    if isinstance(actual, dict) and all(
-        key in actual and _strictly_equal(value, actual[key]) for key, value in expected.items()
-    ):
-        return None
-    if isinstance(actual, dict) and kind in kinds.UNORDERED_FIELDS:
-        wanted, got = kinds.normalise(kind, expected), kinds.normalise(kind, actual)
-        if all(key in got and _strictly_equal(value, got[key]) for key, value in wanted.items()):
-            return None
-        expected, actual = wanted, got
-    found: list[tuple[str, str]] = []
-    _diff_paths(expected, actual, "", found)
-    position = None
-    if kind == "whole_game" and isinstance(actual, dict):
-        first_rejection = _first_difference(expected.get("rejected"), actual.get("rejected"))
-        first_hand = _first_difference(expected.get("hands"), actual.get("hands"), "after")
-        found = _first_divergence(found, rejection_first=first_rejection <= first_hand)
-        first = min(first_rejection, first_hand)
-        position = first if 0 <= first < _NO_DIFFERENCE else None
+    found = first_divergence(kind, one_comparator(kind, expected, outcome.result))
     if not found:
         return None
-    paths = tuple(sorted({path for path, _ in found}))
-    return Disagreement(kind, variant, "wrong", paths, tuple(d for _, d in found), position)
-
-
-def _first_divergence(
-    found: list[tuple[str, str]], *, rejection_first: bool
-) -> list[tuple[str, str]]:
-    """For a whole game, only the earliest departure: later ones follow from it.
-
-    A wrongly rejected (or wrongly accepted) action at index ``i`` comes before
-    a hand record that ends at or after ``i`` (``rejection_first`` says which of
-    the two differs first); the final state comes last.
-    """
-    hand_found = [item for item in found if item[0].startswith("hands")]
-    rejected_found = [item for item in found if item[0] == "rejected"]
-    if hand_found and rejected_found:
-        return rejected_found if rejection_first else hand_found
-    for group in (hand_found, rejected_found):
-        if group:
-            return group
-    return found
-
-
-#: What :func:`_first_difference` says of two lists that agree.
-_NO_DIFFERENCE = 1 << 30
-
-
-def _first_difference(expected: Any, actual: Any, key: str | None = None) -> int:
-    """Action index of the first entry that differs, or that one list has and the
-    other has not: rejections (``[index, code]``), or hand records by their ``key``
-    ("after", the action that ended the hand). -1 when either side is not a list."""
-    if not isinstance(expected, list) or not isinstance(actual, list):
-        return -1
-    for e, a in zip(expected, actual, strict=False):
-        if not _strictly_equal(e, a):
-            return min(_index_of(e, key), _index_of(a, key))
-    if len(expected) != len(actual):
-        longer = expected if len(expected) > len(actual) else actual
-        return _index_of(longer[min(len(expected), len(actual))], key)
-    return _NO_DIFFERENCE
-
-
-def _index_of(item: Any, key: str | None = None) -> int:
-    try:
-        value = item[key] if key is not None else item[0]
-        return int(value)
-    except (TypeError, KeyError, IndexError, ValueError):
-        return -1
+    paths = tuple(sorted({difference.general_path or "result" for difference in found}))
+    starts = [difference.action for difference in found if difference.action is not None]
+    position = min(starts) if starts else None
+    details = tuple(render(difference) for difference in found)
+    return Disagreement(kind, variant, "wrong", paths, details, position)

@@ -1,7 +1,8 @@
 """The two sides of a differential run: the reference in process, and the implementation under test.
 
 The reference is the bundled reference adapter's own answer function
-(:func:`fourhundred.conformance.adapter.reference_or_game`: the reference
+(:func:`fourhundred.conformance.adapter.reference_answer`: each kind's
+:attr:`~fourhundred.conformance.kinds.Kind.fast_answer`, the reference
 engine's fast rule layer for the pure kinds, the engine for whole games),
 called directly, with no process in between.
 
@@ -19,11 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from fourhundred.conformance.inputs import fast_rules
-from fourhundred.conformance.kinds import RESULT_NAMES
+from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz.compare import Outcome
-from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import CARD_INDEX, STRENGTH
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -36,81 +34,6 @@ Question = tuple[str, str, Json, Json]
 
 class AdapterError(Exception):
     """The implementation cannot be driven at all (it does not start, or keeps dying)."""
-
-
-def reference_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
-    """The reference engine's answer to any kind, as the bundled adapter gives it
-    (:func:`fourhundred.conformance.adapter.reference_or_game`), computed the same
-    way but without its per-call look-ups: the fuzzer asks it tens of thousands of
-    times a second. ``tests/test_fuzz_generators.py`` holds the two equal."""
-    answer = _FAST_ANSWERS.get(kind)
-    if answer is None:
-        from fourhundred.conformance.adapter import reference_or_game
-
-        return reference_or_game(kind, rules, data)
-    return answer(fast_rules(rules), data)
-
-
-def _bid_value(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    bid = data["bid"]
-    special = fast.special_bid == bid
-    if special and fast.rules.thirteen == "win_or_lose_game":
-        return {"value": None, "decides_game": True}
-    return {
-        "value": fast.bid_value(bid, data["own_score"], data["highest_score"]),
-        "decides_game": special,
-    }
-
-
-def _legal_bids(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    low = max(1, fast.own_minimum_bid(data["own_score"]))
-    return {"bids": list(range(low, fast.rules.max_bid + 1))}
-
-
-def _table_minimum(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    scores = data["scores"]
-    return {
-        "minimum": fast.table_minimum(scores),
-        "played": fast.hand_is_played(data["bids"], scores),
-    }
-
-
-def _trick_winner(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    trick = data["trick"]
-    strength = STRENGTH[CARD_INDEX[trick[0]] // 13]
-    values = [strength[CARD_INDEX[card]] for card in trick]
-    return {"winner": values.index(max(values))}
-
-
-def _legal_plays(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    hand, led = sorted(data["hand"], key=CARD_INDEX.__getitem__), data.get("led")
-    if led is not None:
-        following = [card for card in hand if card[1] == led[1]]
-        if following:
-            return {"cards": following}
-    return {"cards": hand}
-
-
-def _hand_scoring(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    return {"scores": list(fast.scores_after(data["scores"], data["bids"], data["tricks"]))}
-
-
-def _game_outcome(fast: FastRules, data: Mapping[str, Any]) -> Json:
-    after, result, target = fast.hand_result(
-        data["scores"], data["bids"], data["tricks"], data["dealer"], data["target_in_force"]
-    )
-    return {"scores": list(after), "result": RESULT_NAMES[result], "target_in_force": target}
-
-
-_FAST_ANSWERS: Mapping[str, Callable[[FastRules, Mapping[str, Any]], Json]] = {
-    "bid_value": _bid_value,
-    "legal_bids": _legal_bids,
-    "table_minimum": _table_minimum,
-    "trick_winner": _trick_winner,
-    "legal_plays": _legal_plays,
-    "hand_scoring": _hand_scoring,
-    "game_outcome": _game_outcome,
-}
 
 
 class Implementation(Protocol):

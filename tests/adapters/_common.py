@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from fourhundred.conformance.adapter import hello, reference_or_game
+from fourhundred.conformance.adapter import hello, reference_answer
 from fourhundred.spec.registry import load
 
 
@@ -22,7 +22,7 @@ def send(message: dict[str, Any]) -> None:
 
 def answer(message: dict[str, Any]) -> dict[str, Any]:
     case = message["case"]
-    result = reference_or_game(case["kind"], load(case["variant"]), case["input"])
+    result = reference_answer(case["kind"], load(case["variant"]), case["input"])
     return {"seq": message["seq"], "result": result}
 
 
