@@ -28,7 +28,6 @@ from fourhundred.reference.actions import Deal, NotationError, canonical_deal, p
 from fourhundred.reference.engine import (
     Four,
     GameState,
-    HandRecord,
     IllegalAction,
     Phase,
     Player,
@@ -52,6 +51,8 @@ OUTCOMES: Mapping[Result, str] = {
 #: A game stopped before its end: too many hands, or a player with no legal bid.
 UNFINISHED = "unfinished"
 STUCK = "stuck"
+#: What a hand that was thrown in decided.
+THROWN_IN = "thrown-in"
 TRANSCRIPT_FORMAT = "fourhundred-transcript/1"
 
 
@@ -93,6 +94,47 @@ class TranscriptHand:
     result: str
     target: int
     commitment: str | None = None
+
+    @staticmethod
+    def stuck(
+        state: GameState,
+        number: int,
+        dealer: int,
+        actions: Sequence[str],
+        commitment: str | None = None,
+    ) -> TranscriptHand:
+        """The record of a hand that stopped in bidding: a player had no legal bid."""
+        return TranscriptHand(
+            number=number,
+            dealer=dealer,
+            actions=tuple(actions),
+            scores=state.scores,
+            played=False,
+            result=STUCK,
+            target=state.target_in_force,
+            commitment=commitment,
+        )
+
+    @staticmethod
+    def finished(
+        state: GameState,
+        number: int,
+        dealer: int,
+        actions: Sequence[str],
+        commitment: str | None = None,
+    ) -> TranscriptHand:
+        """The record of the hand that ``state`` has just finished, played or thrown in."""
+        record = state.history[-1]
+        return TranscriptHand(
+            number=number,
+            dealer=dealer,
+            actions=tuple(actions),
+            scores=record.scores_after,
+            played=record.played,
+            result=OUTCOMES[state.result] if record.played else THROWN_IN,
+            target=state.target_in_force,
+            commitment=commitment,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -224,12 +266,6 @@ def _four(values: list[Any], where: str) -> Four:
     return (values[0], values[1], values[2], values[3])
 
 
-def _hand_result_text(state: GameState, record: HandRecord) -> str:
-    if not record.played:
-        return "thrown-in"
-    return OUTCOMES[state.result]
-
-
 def play_game(
     rules: Rules,
     seed: int | str,
@@ -272,32 +308,9 @@ def play_game(
             actions.append(str(action))
         if stuck:
             outcome = STUCK
-            hands.append(
-                TranscriptHand(
-                    number=number,
-                    dealer=dealer,
-                    actions=tuple(actions),
-                    scores=state.scores,
-                    played=False,
-                    result=STUCK,
-                    target=state.target_in_force,
-                    commitment=commitment,
-                )
-            )
+            hands.append(TranscriptHand.stuck(state, number, dealer, actions, commitment))
             break
-        record = state.history[-1]
-        hands.append(
-            TranscriptHand(
-                number=number,
-                dealer=dealer,
-                actions=tuple(actions),
-                scores=record.scores_after,
-                played=record.played,
-                result=_hand_result_text(state, record),
-                target=state.target_in_force,
-                commitment=commitment,
-            )
-        )
+        hands.append(TranscriptHand.finished(state, number, dealer, actions, commitment))
     if state.phase is Phase.GAME_OVER:
         outcome = OUTCOMES[state.result]
     return Transcript(
@@ -436,7 +449,7 @@ def replay(transcript: Transcript) -> GameState:
                 f"played={hand.played}",
                 "played or thrown in",
             )
-        result = _hand_result_text(state, record)
+        result = TranscriptHand.finished(state, k, hand.dealer, hand.actions).result
         if result != hand.result:
             raise ReplayMismatch(
                 k, None, None, f"result {result!r}", repr(hand.result), "what the hand decided"

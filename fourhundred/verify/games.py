@@ -29,7 +29,6 @@ import z3
 from fourhundred.reference.actions import Action, Bid, Deal, Play
 from fourhundred.reference.engine import GameState, apply, legal_actions, new_game
 from fourhundred.reference.transcript import (
-    OUTCOMES,
     STUCK,
     UNFINISHED,
     Transcript,
@@ -218,7 +217,7 @@ def script_hand(tricks: Sequence[int]) -> HandScript:
 # Witness games through the reference engine
 # ----------------------------------------------------------------------
 
-Ending = str  # "none", "stuck" (a player has no legal bid) or "thrown-in"
+Ending = str  # "none", STUCK (a player has no legal bid) or THROWN_IN
 
 
 def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str, Any]:
@@ -242,7 +241,7 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
                 player = state.to_act
                 assert player is not None
                 state = _act(state, Play(cards[player]), actions)
-        hands.append(_finished_hand(state, number, hand.dealer, actions, OUTCOMES[state.result]))
+        hands.append(TranscriptHand.finished(state, number, hand.dealer, actions))
     if ending != "none":
         number = len(plan.hands) + 1
         dealer = state.dealer
@@ -258,21 +257,9 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
             state = _act(state, legal[0], actions)
         if stuck:
             outcome = STUCK
-            hands.append(
-                TranscriptHand(
-                    number=number,
-                    dealer=dealer,
-                    actions=tuple(actions),
-                    scores=state.scores,
-                    played=False,
-                    result=STUCK,
-                    target=state.target_in_force,
-                )
-            )
+            hands.append(TranscriptHand.stuck(state, number, dealer, actions))
         else:
-            played = state.history[-1].played
-            result = OUTCOMES[state.result] if played else "thrown-in"
-            hands.append(_finished_hand(state, number, dealer, actions, result))
+            hands.append(TranscriptHand.finished(state, number, dealer, actions))
     transcript = Transcript(
         variant=str(rules),
         seed=None,
@@ -285,22 +272,6 @@ def witness_game(rules: Rules, plan: Plan, ending: Ending = "none") -> dict[str,
     replay(Transcript.from_json(transcript.to_json()))
     data: dict[str, Any] = transcript.to_dict()
     return data
-
-
-def _finished_hand(
-    state: GameState, number: int, dealer: int, actions: list[str], result: str
-) -> TranscriptHand:
-    """The transcript's record of the hand that just ended (played or thrown in)."""
-    record = state.history[-1]
-    return TranscriptHand(
-        number=number,
-        dealer=dealer,
-        actions=tuple(actions),
-        scores=record.scores_after,
-        played=record.played,
-        result=result,
-        target=state.target_in_force,
-    )
 
 
 def _act(state: GameState, action: Action, actions: list[str]) -> GameState:
