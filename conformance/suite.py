@@ -82,11 +82,14 @@ def case_files(cases_dir: Path = CASES_DIR) -> list[Path]:
 
 
 def read_case_file(path: Path) -> dict[str, Any]:
-    """A case file's JSON, with a clear error when it is not JSON."""
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise UserError(f"{path}: not valid JSON: {error}") from None
+    """A case file's JSON object, read through :func:`fourhundred.safeio.read_json_file`
+    (bounded depth, integer digits and size; not UTF-8, a FIFO, a symlink loop or a
+    dangling link refused): a :class:`UserError` naming the file otherwise."""
+    from fourhundred.safeio import read_json_file
+
+    data = read_json_file(path, "case file")
+    if not isinstance(data, dict):
+        raise UserError(f"case file {path}: not a valid case file: the top level is not an object")
     return data
 
 
@@ -104,33 +107,106 @@ def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
     """Every case of the suite (the bundled one unless ``cases_dir`` is given).
 
     Case files of a folder the user names (``--cases``, e.g. a fuzz campaign's
-    ``cases/``) are found at any depth and each is checked against the case
-    schema first: a malformed file is a :class:`UserError` naming the file, the
-    place in it and what is wrong, never a silently skipped file.
+    ``cases/``) are found at any depth and each is checked first
+    (:func:`checked_cases`): a malformed file is a :class:`UserError` naming
+    the file, the case and what is wrong, never a silently skipped file. A case
+    id used twice, in one file or in two, is an error naming both files.
     """
     if cases_dir is None:
         return _load_default()
-    return tuple(case for path in user_case_files(cases_dir) for case in checked_cases(path))
+    cases: list[Case] = []
+    first_seen: dict[str, Path] = {}
+    for path in user_case_files(cases_dir):
+        for case in checked_cases(path):
+            earlier = first_seen.setdefault(case["id"], path)
+            if earlier != path:
+                raise UserError(
+                    f"case file {path}: case id {case['id']} is also used in {earlier}; "
+                    "every case id must be unique"
+                )
+            cases.append(case)
+    return tuple(cases)
 
 
 def user_case_files(cases_dir: Path) -> list[Path]:
-    """The ``*.json`` files under a user's folder (or the file itself), in a stable order."""
-    if cases_dir.is_file():
+    """The ``*.json`` files under a user's folder (or the file itself), in a stable order.
+
+    Folders are walked without following symbolic links (a link loop cannot
+    trap the walk); whatever is named ``*.json`` is listed, and
+    :func:`read_case_file` refuses what is not a regular file (a FIFO, a
+    dangling link, a loop) by name.
+    """
+    import os
+
+    if not cases_dir.is_dir():
         return [cases_dir]
-    files = sorted(cases_dir.rglob("*.json"))
+    files: list[Path] = []
+    for folder, subfolders, names in os.walk(cases_dir, onerror=_walk_error):
+        subfolders.sort()
+        files.extend(Path(folder) / name for name in names if name.endswith(".json"))
+        files.extend(
+            Path(folder) / name
+            for name in subfolders
+            if name.endswith(".json") and (Path(folder) / name).is_symlink()
+        )
     if not files:
         raise UserError(f"{cases_dir}: no case files (*.json) in this folder or below it")
-    return files
+    return sorted(files)
+
+
+def _walk_error(problem: OSError) -> None:
+    raise UserError(f"--cases: cannot read the folder {problem.filename}: {problem.strerror}")
+
+
+#: How long a case id, variant or other quoted value may be in an error message.
+QUOTED = 60
+
+
+@cache
+def _case_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (SCHEMA_DIR / "case-file.schema.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def id_is_valid(case_id: str) -> bool:
+    """Whether a case id has the form the schema gives, matched over the *whole*
+    string (a schema ``$`` in a Python regex also matches before a final newline)."""
+    import re
+
+    pattern = _case_schema()["$defs"]["id"]["pattern"].removeprefix("^").removesuffix("$")
+    return re.fullmatch(pattern, case_id) is not None
+
+
+@cache
+def canonical_variant(text: str) -> str:
+    """A variant string in canonical form, exactly as the command line reads it
+    (aliases, capitals and default options normalised); an unknown variant or
+    option is a :class:`~fourhundred.spec.registry.VariantError` saying which."""
+    from fourhundred.spec.registry import load
+
+    if text != text.strip():
+        from fourhundred.spec.registry import VariantError
+
+        raise VariantError("a variant string has no spaces or newlines around it")
+    return str(load(text))
 
 
 def checked_cases(path: Path) -> list[Case]:
-    """The cases of one user-supplied case file, validated against the case schema."""
+    """The cases of one user-supplied case file, validated against the case schema
+    and then, each case: its ``kind`` is the file's, its id has the schema's form
+    (the whole id: no final newline) and is used once, and every variant string
+    names a variant and options that exist. Variant strings are normalised to
+    canonical form (``qahwa`` -> ``qahwa-400``), as the command line does."""
     import jsonschema  # type: ignore[import-untyped]
 
+    from fourhundred.safeio import excerpt
+    from fourhundred.spec.registry import VariantError
+
     data = read_case_file(path)
-    schema = json.loads((SCHEMA_DIR / "case-file.schema.json").read_text(encoding="utf-8"))
     errors = sorted(
-        jsonschema.Draft202012Validator(schema).iter_errors(data),
+        jsonschema.Draft202012Validator(_case_schema()).iter_errors(data),
         key=lambda e: list(e.absolute_path),
     )
     if errors:
@@ -141,7 +217,33 @@ def checked_cases(path: Path) -> list[Case]:
             f"{path}: not a valid case file at {where}: {first.message[:300]}{more}; "
             "see conformance/schema/case-file.schema.json"
         )
-    cases: list[Case] = data["cases"]
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for index, case in enumerate(data["cases"]):
+        case_id = case["id"]
+        place = f"case file {path}: cases/{index} (id {excerpt(case_id, QUOTED)})"
+        if not id_is_valid(case_id):
+            raise UserError(f"{place}: not a valid case id (<kind>.<group>.<name>, nothing after)")
+        if case_id in seen:
+            raise UserError(f"{place}: the id is used twice in this file")
+        seen.add(case_id)
+        if case["kind"] != data["kind"]:
+            raise UserError(
+                f"{place}: kind {excerpt(case['kind'], QUOTED)} differs from the file's kind "
+                f"{excerpt(data['kind'], QUOTED)}"
+            )
+        variants = []
+        for variant in case["variants"]:
+            try:
+                canonical = canonical_variant(variant)
+            except VariantError as problem:
+                raise UserError(
+                    f"{place}: variant {excerpt(variant, QUOTED)}: {str(problem)[:300]}"
+                ) from None
+            if canonical in variants:
+                raise UserError(f"{place}: variant {canonical} is listed twice")
+            variants.append(canonical)
+        cases.append({**case, "variants": variants})
     return cases
 
 
@@ -149,8 +251,10 @@ def write_case_file(
     path: Path, kind: str, origin: str, cases: Sequence[Case], version: str
 ) -> None:
     """Write a case file (:func:`case_file_text`)."""
+    from fourhundred.safeio import write_text_atomically
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(case_file_text(kind, origin, cases, version), encoding="utf-8")
+    write_text_atomically(path, case_file_text(kind, origin, cases, version))
 
 
 def case_file_text(kind: str, origin: str, cases: Sequence[Case], version: str) -> str:

@@ -160,7 +160,9 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
     if not stat.S_ISREG(info.st_mode):
         raise JsonInputError(f"{where}: is not a regular file (a FIFO, socket or device)")
     if info.st_size > max_bytes:
-        raise JsonInputError(f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole")
+        raise JsonInputError(
+            f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole"
+        )
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)
@@ -271,3 +273,32 @@ def xml_text(text: str) -> str:
     """Outside text for an XML report: characters XML cannot hold shown as ``\\xNN``
     (the caller still escapes ``<``, ``&`` and quotes as usual)."""
     return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+#: Characters Markdown (CommonMark and GitHub's tables) would act on.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+
+
+def markdown_text(text: str) -> str:
+    """Outside text for Markdown prose or a table cell: HTML (``<img>``,
+    ``<script>``) made inert, Markdown punctuation (pipes, backticks, emphasis,
+    links) escaped, control characters shown as ``\\xNN``, lines joined."""
+    import html
+
+    flat = " ".join(terminal_text(text).splitlines())
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
+
+
+def markdown_code(text: str) -> str:
+    """Outside text as inline code in Markdown: an HTML ``<code>`` element, so a
+    backtick or a pipe inside cannot end it (and ``<`` cannot start a tag)."""
+    import html
+
+    flat = " ".join(terminal_text(text).splitlines())
+    return "<code>" + html.escape(flat).replace("|", "&#124;") + "</code>"
+
+
+def excerpt(text: str, limit: int = 60) -> str:
+    """A short quotation of outside text for an error message (never the whole input)."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
