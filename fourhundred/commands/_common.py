@@ -82,11 +82,11 @@ class Seed(click.ParamType[str]):
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            self.fail(
-                f"{text.encode('utf-8', 'backslashreplace')[:40]!r} is not valid UTF-8 text",
-                param,
-                ctx,
-            )
+            try:
+                shown = repr(text.encode("utf-8", "surrogateescape")[:40])
+            except UnicodeEncodeError:
+                shown = repr(text.encode("utf-8", "backslashreplace")[:40])
+            self.fail(f"{shown} is not valid UTF-8 text", param, ctx)
         return text
 
 
