@@ -68,6 +68,7 @@ def run_guarded(invoke: Callable[[], Any]) -> int:
     pipe (0, quietly) or standard output that cannot be written (a full disk:
     ``error: cannot write standard output: …``, 2). Returns the exit status."""
     from fourhundred.errors import UserError
+    from fourhundred.safeio import one_line
     from fourhundred.spec.registry import VariantError
 
     try:
@@ -97,6 +98,10 @@ def run_guarded(invoke: Callable[[], Any]) -> int:
             return 2
         raise
     return outcome if isinstance(outcome, int) else 0
+
+
+#: Errors of a write to standard output (files are written by safeio, which names them).
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE})
 
 
 #: Errors of a write to standard output (files are written by safeio, which names them).

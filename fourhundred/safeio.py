@@ -276,7 +276,7 @@ def xml_text(text: str) -> str:
 
 
 #: Characters Markdown (CommonMark and GitHub's tables) would act on.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 
 
 def markdown_text(text: str) -> str:
@@ -290,15 +290,24 @@ def markdown_text(text: str) -> str:
 
 
 def markdown_code(text: str) -> str:
-    """Outside text as inline code in Markdown: an HTML ``<code>`` element, so a
-    backtick or a pipe inside cannot end it (and ``<`` cannot start a tag)."""
-    import html
-
-    flat = " ".join(terminal_text(text).splitlines())
-    return "<code>" + html.escape(flat).replace("|", "&#124;") + "</code>"
+    """Outside text as code in Markdown: an HTML ``<code>`` element holding
+    :func:`markdown_text`, so a backtick or a pipe inside cannot end it, ``<``
+    cannot start a tag, and emphasis or links are not acted on."""
+    return f"<code>{markdown_text(text)}</code>"
 
 
 def excerpt(text: str, limit: int = 60) -> str:
     """A short quotation of outside text for an error message (never the whole input)."""
     shown = repr(text)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+#: The longest error line printed: an error never repeats a whole input back.
+MAX_ERROR_LENGTH = 1000
+
+
+def one_line(message: str, limit: int = MAX_ERROR_LENGTH) -> str:
+    """A message as one line for the terminal: control characters made visible,
+    lines joined, cut to ``limit`` characters."""
+    text = terminal_text(" ".join(message.split("\n")))
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -32,7 +32,7 @@ from fourhundred.commands._common import (
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
-from fourhundred.safeio import console_text, terminal_text, write_text_atomically
+from fourhundred.safeio import console_text, one_line, write_text_atomically
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
 
@@ -193,33 +193,38 @@ def run_command(
     stream = reports.JsonLinesReport(report) if report else None
     started = time.monotonic()
     the_runner = runner.Runner(argv, settings, outcomes.append)
-    try:
-        hello = the_runner.start()
-    except runner.RunnerError as error:
-        if stream:
-            stream.close()
-        _console(stderr=True).print(f"[red]runner error:[/red] {console_text(str(error))}")
-        sys.exit(2)
-    run_started = time.monotonic()
     header: dict[str, Any] = {
         "suite_version": suite.suite_version(),
         "runner_version": __version__,
         "started": reports.now(),
         "adapter": argv,
-        "implementation": hello["implementation"],
+        "implementation": {},
         "filters": {"kind": list(kinds_), "variant": list(variants), "id": list(ids)},
         "runs": len(runs),
     }
-    impl = hello["implementation"]
-    console.print(
-        f"[bold]{console_text(str(impl['name']))} {console_text(str(impl['version']))}[/bold] "
-        f"({console_text(str(impl['language']))}): suite {header['suite_version']}, {len(runs)} runs"
-    )
-    if stream:
-        stream.header(header)
+    run_started = time.monotonic()
+    start_failure = ""
     interrupted = False
     try:
-        _drive(the_runner, runs, outcomes, stream, console, quiet)
+        try:
+            hello = the_runner.start()
+        except runner.RunnerError as error:
+            start_failure = str(error)
+            _console(stderr=True).print(f"[red]runner error:[/red] {console_text(start_failure)}")
+            if stream:
+                stream.header(header)
+        else:
+            run_started = time.monotonic()
+            impl = hello["implementation"]
+            header["implementation"] = impl
+            console.print(
+                f"[bold]{console_text(str(impl['name']))} {console_text(str(impl['version']))}"
+                f"[/bold] ({console_text(str(impl['language']))}): "
+                f"suite {header['suite_version']}, {len(runs)} runs"
+            )
+            if stream:
+                stream.header(header)
+            _drive(the_runner, runs, outcomes, stream, console, quiet)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -227,7 +232,8 @@ def run_command(
     finished = time.monotonic()
     seconds = finished - started
     run_seconds = finished - run_started
-    reason = _incomplete_reason(the_runner.aborted, interrupted, fail_fast)
+    aborted = start_failure or the_runner.aborted or ("interrupted" if interrupted else "")
+    reason = _incomplete_reason(start_failure or the_runner.aborted, interrupted, fail_fast)
     summary = reports.RunSummary.of(outcomes, runs, reason)
     code = reports.exit_code(summary)
     counts = summary.counts
@@ -242,7 +248,7 @@ def run_command(
                 "cases_per_second": round(rate, 1),
                 "restarts": the_runner.restarts,
                 **summary.footer(),
-                **({"aborted": the_runner.aborted} if the_runner.aborted else {}),
+                **({"aborted": aborted} if aborted else {}),
             }
         )
         stream.close()
@@ -268,7 +274,7 @@ def run_command(
         + f" in {seconds:.2f} s ({rate:,.0f} cases/s after the adapter's start-up)"
     )
     for problem in problems:
-        click.echo(f"error: {terminal_text(problem)}", err=True)
+        click.echo(f"error: {one_line(problem)}", err=True)
     if interrupted:
         sys.exit(130)
     sys.exit(2 if problems else code)
@@ -280,7 +286,7 @@ def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str 
     if interrupted:
         return "interrupted (Ctrl-C)"
     if aborted:
-        return f"the runner stopped: {aborted}"
+        return f"the runner stopped: {aborted.splitlines()[0]}"
     if fail_fast:
         from fourhundred.conformance.reports import FAIL_FAST_REASON
 
