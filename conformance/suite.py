@@ -194,17 +194,28 @@ def canonical_variant(text: str) -> str:
 
 
 def checked_cases(path: Path) -> list[Case]:
-    """The cases of one user-supplied case file, validated against the case schema
-    and then, each case: its ``kind`` is the file's, its id has the schema's form
-    (the whole id: no final newline) and is used once, and every variant string
-    names a variant and options that exist. Variant strings are normalised to
-    canonical form (``qahwa`` -> ``qahwa-400``), as the command line does."""
+    """The cases of one user-supplied case file, checked case by case and then
+    against the case schema.
+
+    Each case: its ``kind`` is the file's, its id has the schema's form (the
+    whole id: no final newline) and is used once in the file, and every variant
+    string names a variant and options that exist, each once. Variant strings
+    are normalised to canonical form first (``qahwa`` or ``QAHWA-400`` ->
+    ``qahwa-400``), exactly as the command line reads them.
+    """
     import jsonschema  # type: ignore[import-untyped]
 
-    from fourhundred.safeio import excerpt
-    from fourhundred.spec.registry import VariantError
-
     data = read_case_file(path)
+    raw_cases = data.get("cases")
+    if isinstance(raw_cases, list):
+        seen: set[str] = set()
+        data = {
+            **data,
+            "cases": [
+                _checked_case(path, index, case, data.get("kind"), seen)
+                for index, case in enumerate(raw_cases)
+            ],
+        }
     errors = sorted(
         jsonschema.Draft202012Validator(_case_schema()).iter_errors(data),
         key=lambda e: list(e.absolute_path),
@@ -217,34 +228,49 @@ def checked_cases(path: Path) -> list[Case]:
             f"{path}: not a valid case file at {where}: {first.message[:300]}{more}; "
             "see conformance/schema/case-file.schema.json"
         )
-    cases: list[Case] = []
-    seen: set[str] = set()
-    for index, case in enumerate(data["cases"]):
-        case_id = case["id"]
-        place = f"case file {path}: cases/{index} (id {excerpt(case_id, QUOTED)})"
+    cases: list[Case] = data["cases"]
+    return cases
+
+
+def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[str]) -> Any:
+    """One case of a user's file with its variants in canonical form, or a
+    :class:`UserError` naming file, case and problem. What has the wrong type is
+    left as it is, for the schema to name."""
+    from fourhundred.safeio import excerpt
+    from fourhundred.spec.registry import VariantError
+
+    if not isinstance(case, dict):
+        return case
+    case_id = case.get("id")
+    place = f"case file {path}: cases/{index}"
+    if isinstance(case_id, str):
+        place += f" (id {excerpt(case_id, QUOTED)})"
         if not id_is_valid(case_id):
             raise UserError(f"{place}: not a valid case id (<kind>.<group>.<name>, nothing after)")
         if case_id in seen:
             raise UserError(f"{place}: the id is used twice in this file")
         seen.add(case_id)
-        if case["kind"] != data["kind"]:
+    kind = case.get("kind")
+    if isinstance(kind, str) and isinstance(file_kind, str) and kind != file_kind:
+        raise UserError(
+            f"{place}: kind {excerpt(kind, QUOTED)} differs from the file's kind "
+            f"{excerpt(file_kind, QUOTED)}"
+        )
+    variants = case.get("variants")
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        return case
+    canonical: list[str] = []
+    for variant in variants:
+        try:
+            name = canonical_variant(variant)
+        except VariantError as problem:
             raise UserError(
-                f"{place}: kind {excerpt(case['kind'], QUOTED)} differs from the file's kind "
-                f"{excerpt(data['kind'], QUOTED)}"
-            )
-        variants = []
-        for variant in case["variants"]:
-            try:
-                canonical = canonical_variant(variant)
-            except VariantError as problem:
-                raise UserError(
-                    f"{place}: variant {excerpt(variant, QUOTED)}: {str(problem)[:300]}"
-                ) from None
-            if canonical in variants:
-                raise UserError(f"{place}: variant {canonical} is listed twice")
-            variants.append(canonical)
-        cases.append({**case, "variants": variants})
-    return cases
+                f"{place}: variant {excerpt(variant, QUOTED)}: {str(problem)[:300]}"
+            ) from None
+        if name in canonical:
+            raise UserError(f"{place}: variant {name} is listed twice")
+        canonical.append(name)
+    return {**case, "variants": canonical}
 
 
 def write_case_file(
