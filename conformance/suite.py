@@ -20,7 +20,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -103,7 +103,9 @@ def _load(cases_dir: Path) -> Iterator[Case]:
         yield from read_case_file(path).get("cases", [])
 
 
-def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
+def load_cases(
+    cases_dir: Path | None = None, on_file: Callable[[Path, int, int], None] | None = None
+) -> tuple[Case, ...]:
     """Every case of the suite (the bundled one unless ``cases_dir`` is given).
 
     Case files of a folder the user names (``--cases``, e.g. a fuzz campaign's
@@ -111,12 +113,17 @@ def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
     (:func:`checked_cases`): a malformed file is a :class:`UserError` naming
     the file, the case and what is wrong, never a silently skipped file. A case
     id used twice, in one file or in two, is an error naming both files.
+    ``on_file(path, done, total)`` is called before each user file is checked
+    (for a progress display: a large file takes seconds).
     """
     if cases_dir is None:
         return _load_default()
     cases: list[Case] = []
     first_seen: dict[str, Path] = {}
-    for path in user_case_files(cases_dir):
+    files = user_case_files(cases_dir)
+    for done, path in enumerate(files):
+        if on_file is not None:
+            on_file(path, done, len(files))
         for case in checked_cases(path):
             earlier = first_seen.setdefault(case["id"], path)
             if earlier != path:
@@ -319,10 +326,12 @@ def write_ledger(ledger: Mapping[str, Mapping[str, Any]], path: Path = LEDGER_PA
     lines = [
         f"  {json.dumps(key)}: {json.dumps(ledger[key], sort_keys=True)}" for key in sorted(ledger)
     ]
-    path.write_text(
+    from fourhundred.safeio import write_text_atomically
+
+    write_text_atomically(
+        path,
         '{"about": "Every conformance case id ever issued. An id is never reused: a retired '
         'id stays here.",\n"ids": {\n' + ",\n".join(lines) + "\n}}\n",
-        encoding="utf-8",
     )
 
 

@@ -275,8 +275,9 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
-#: Characters Markdown (CommonMark and GitHub's tables) would act on.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+#: Characters Markdown (CommonMark and GitHub's tables) would act on anywhere in a line
+#: (``_`` is left alone: GitHub ignores it inside words such as ``whole_game``).
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|~])")
 
 
 def markdown_text(text: str) -> str:

@@ -184,7 +184,7 @@ def run_command(
         baseline=reports.read_baseline(baseline) if baseline else frozenset(),
         validate=validate_protocol,
     )
-    cases = suite.load_cases(Path(cases_dir) if cases_dir else None)
+    cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
     runs = suite.select_runs(cases, kinds_, _canonical_filters(variants), ids)
     if not runs:
         raise UserError("no case matches the filters (--kind, --variant, --id)")
@@ -278,6 +278,34 @@ def run_command(
     if interrupted:
         sys.exit(130)
     sys.exit(2 if problems else code)
+
+
+def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ...]:
+    """The cases to run; a user's folder is checked file by file with a progress
+    bar on stderr (only when stderr is a terminal and not ``--quiet``)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from fourhundred.conformance import suite
+
+    if cases_dir is None:
+        return suite.load_cases()
+    errors = _console(stderr=True)
+    progress = Progress(
+        TextColumn("checking case files"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        console=errors,
+        transient=True,
+        disable=quiet or not errors.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("", total=None)
+
+        def on_file(path: Path, done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total, description=console_text(path.name))
+
+        return suite.load_cases(cases_dir, on_file)
 
 
 def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str | None:
@@ -435,7 +463,8 @@ def check_command(cases_dir: str | None) -> None:
     from fourhundred.conformance.check import run_check
 
     console = _console()
-    report = run_check(Path(cases_dir) if cases_dir else None)
+    with _console(stderr=True).status("checking the suite…"):  # shown only on a terminal
+        report = run_check(Path(cases_dir) if cases_dir else None)
     for problem in report.problems[:200]:
         console.print(f"[red]problem:[/red] {console_text(str(problem))}", highlight=False)
     if len(report.problems) > 200:
