@@ -104,15 +104,20 @@ def _load(cases_dir: Path) -> Iterator[Case]:
 
 
 def load_cases(
-    cases_dir: Path | None = None, on_file: Callable[[Path, int, int], None] | None = None
+    cases_dir: Path | None = None,
+    on_file: Callable[[Path, int, int], None] | None = None,
+    *,
+    unique_ids: bool = False,
 ) -> tuple[Case, ...]:
     """Every case of the suite (the bundled one unless ``cases_dir`` is given).
 
     Case files of a folder the user names (``--cases``, e.g. a fuzz campaign's
     ``cases/``) are found at any depth and each is checked first
     (:func:`checked_cases`): a malformed file is a :class:`UserError` naming
-    the file, the case and what is wrong, never a silently skipped file. A case
-    id used twice, in one file or in two, is an error naming both files.
+    the file, the case and what is wrong, never a silently skipped file. With
+    ``unique_ids`` (a run: an id names one case), a case id used twice, in one
+    file or in two, is an error naming the files; without it (``conformance
+    check``) repeated ids are left for the check to list with its other problems.
     ``on_file(path, done, total)`` is called before each user file is checked
     (for a progress display: a large file takes seconds).
     """
@@ -124,9 +129,9 @@ def load_cases(
     for done, path in enumerate(files):
         if on_file is not None:
             on_file(path, done, len(files))
-        for case in checked_cases(path):
+        for case in checked_cases(path, unique_ids=unique_ids):
             earlier = first_seen.setdefault(case["id"], path)
-            if earlier != path:
+            if unique_ids and earlier != path:
                 raise UserError(
                     f"case file {path}: case id {case['id']} is also used in {earlier}; "
                     "every case id must be unique"
@@ -200,12 +205,12 @@ def canonical_variant(text: str) -> str:
     return str(load(text))
 
 
-def checked_cases(path: Path) -> list[Case]:
+def checked_cases(path: Path, *, unique_ids: bool = False) -> list[Case]:
     """The cases of one user-supplied case file, checked case by case and then
     against the case schema.
 
     Each case: its ``kind`` is the file's, its id has the schema's form (the
-    whole id: no final newline) and is used once in the file, and every variant
+    whole id: no final newline) and, with ``unique_ids``, is used once in the file; every variant
     string names a variant and options that exist, each once. Variant strings
     are normalised to canonical form first (``qahwa`` or ``QAHWA-400`` ->
     ``qahwa-400``), exactly as the command line reads them.
@@ -219,7 +224,7 @@ def checked_cases(path: Path) -> list[Case]:
         data = {
             **data,
             "cases": [
-                _checked_case(path, index, case, data.get("kind"), seen)
+                _checked_case(path, index, case, data.get("kind"), seen if unique_ids else None)
                 for index, case in enumerate(raw_cases)
             ],
         }
@@ -239,7 +244,7 @@ def checked_cases(path: Path) -> list[Case]:
     return cases
 
 
-def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[str]) -> Any:
+def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[str] | None) -> Any:
     """One case of a user's file with its variants in canonical form, or a
     :class:`UserError` naming file, case and problem. What has the wrong type is
     left as it is, for the schema to name."""
@@ -254,9 +259,10 @@ def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[s
         place += f" (id {excerpt(case_id, QUOTED)})"
         if not id_is_valid(case_id):
             raise UserError(f"{place}: not a valid case id (<kind>.<group>.<name>, nothing after)")
-        if case_id in seen:
+        if seen is not None and case_id in seen:
             raise UserError(f"{place}: the id is used twice in this file")
-        seen.add(case_id)
+        if seen is not None:
+            seen.add(case_id)
     kind = case.get("kind")
     if isinstance(kind, str) and isinstance(file_kind, str) and kind != file_kind:
         raise UserError(

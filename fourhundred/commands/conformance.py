@@ -305,7 +305,7 @@ def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ..
         def on_file(path: Path, done: int, total: int) -> None:
             progress.update(task, completed=done, total=total, description=console_text(path.name))
 
-        return suite.load_cases(cases_dir, on_file)
+        return suite.load_cases(cases_dir, on_file, unique_ids=True)
 
 
 def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str | None:
