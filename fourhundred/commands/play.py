@@ -16,7 +16,13 @@ import click
 
 from fourhundred.commands._common import SEED, console
 from fourhundred.errors import UserError
-from fourhundred.safeio import read_json_file, terminal_text, write_text_atomically
+from fourhundred.safeio import (
+    JsonInputError,
+    parse_json,
+    read_bytes,
+    terminal_text,
+    write_text_atomically,
+)
 
 
 @click.command("play")
@@ -82,7 +88,11 @@ def replay_command(file: Path) -> None:
     """Check a transcript step by step; exit 1 at the first mismatch, 2 if unreadable."""
     from fourhundred.reference.engine import ReplayMismatch, Transcript, TranscriptError, replay
 
-    data = read_json_file(file, "transcript")
+    try:
+        raw = read_bytes(file, "transcript")
+    except JsonInputError as error:
+        raise UserError(f"cannot read {error}") from None
+    data = parse_json(raw, f"{file}: malformed transcript")
     try:
         transcript = Transcript.from_dict(data)
         actions = sum(len(hand.actions) for hand in transcript.hands)
