@@ -2,25 +2,140 @@
 
 The JSON-lines report (``schema/report.schema.json``) is written as the run
 goes: a ``header`` line (suite, runner, adapter), one ``case`` line per
-outcome, flushed at once, and a ``footer`` line with the counts and the exit
-code. The other reports are written at the end from the collected outcomes.
+outcome, flushed at once, and a ``footer`` line with the counts, the exit
+code and whether the run was complete. It is streamed, not written
+atomically, so that a run killed outright keeps every case it finished; a
+report without a footer is the record of a run that never ended. The other
+reports (JUnit, Markdown, badge, baseline) are written at the end, each
+atomically (:func:`fourhundred.safeio.write_text_atomically`), from one
+:class:`RunSummary`.
+
+**Incomplete runs.** A run is incomplete when some planned runs have no
+outcome: the adapter could not be restarted, the user pressed Ctrl-C, or
+``--fail-fast`` stopped it. Every report says so and how many runs were not
+run and why: the console and the Markdown in words, the JSON footer in
+``complete``/``not_run``/``incomplete_reason``, the badge in its message and
+colour (never green), and JUnit counts each run that was not run as an
+``<error type="not_run">`` test case (errors, not skips: a CI job must not
+pass on them). A baseline is written only from a complete run.
+
+**Nothing checked.** A complete run in which no case was judged (every run
+not applicable or skipped) is not a pass: :func:`exit_code` gives 2 and
+:func:`nothing_checked_reason` says why.
+
+Outside text (adapter names, messages, stderr, case descriptions and ids from
+user case files) is escaped for each medium: XML (:func:`~fourhundred.safeio.xml_text`),
+Markdown (:func:`~fourhundred.safeio.markdown_text`) and the JSON stream,
+which never holds ``NaN`` or ``Infinity`` (:func:`finite`).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import math
 import shlex
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from dataclasses import dataclass
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.runner import STATUSES, Outcome
+from fourhundred.conformance.suite import Run
+from fourhundred.errors import UserError
+from fourhundred.safeio import (
+    markdown_code,
+    markdown_text,
+    parse_json,
+    read_bytes,
+    xml_text,
+)
 
 BAD = ("fail", "error", "unexpected_pass")
+#: Statuses that mean a case was not judged (so a run of only these checked nothing).
+UNCHECKED = ("skip", "not_applicable")
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What every report of a run is written from: the outcomes, how many runs
+    were planned, the planned runs that got no outcome, and why the run stopped
+    early (``None``: it was not stopped).
+
+    The runner says nothing about planned-but-not-run cases today; the command
+    computes them (:meth:`of`): every planned run without an outcome.
+    """
+
+    outcomes: tuple[Outcome, ...]
+    planned: int
+    not_run: tuple[Run, ...] = ()
+    incomplete_reason: str | None = None
+
+    @classmethod
+    def of(
+        cls, outcomes: Sequence[Outcome], planned: Sequence[Run], reason: str | None = None
+    ) -> RunSummary:
+        """The summary of a run of ``planned`` that produced ``outcomes``; ``reason``
+        is why it stopped early, if it did (a reason is invented if runs are
+        missing without one, so an incomplete run is never unexplained)."""
+        done = Counter(outcome.key for outcome in outcomes)
+        missing = []
+        for run in planned:
+            if done[run.key]:
+                done[run.key] -= 1
+            else:
+                missing.append(run)
+        if missing and not reason:
+            reason = "the run ended before every case had an outcome"
+        return cls(tuple(outcomes), len(planned), tuple(missing), reason or None)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every planned run has an outcome and nothing stopped the run."""
+        return not self.not_run and self.incomplete_reason is None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return counts(self.outcomes)
+
+    @property
+    def checked(self) -> int:
+        """Runs actually judged (neither skipped nor not applicable)."""
+        return sum(1 for outcome in self.outcomes if outcome.status not in UNCHECKED)
+
+    def incomplete_text(self) -> str:
+        """``"incomplete: N of M planned runs not run (why)"``, or ``""`` for a complete run."""
+        if self.complete:
+            return ""
+        return (
+            f"incomplete: {len(self.not_run)} of {self.planned} planned runs not run "
+            f"({self.incomplete_reason})"
+        )
+
+    def footer(self) -> dict[str, Any]:
+        """The completeness fields of the JSON-lines footer."""
+        data: dict[str, Any] = {
+            "planned": self.planned,
+            "complete": self.complete,
+            "not_run": len(self.not_run),
+        }
+        if self.incomplete_reason:
+            data["incomplete_reason"] = self.incomplete_reason
+        return data
+
+
+def nothing_checked_reason(summary: RunSummary) -> str | None:
+    """Why a complete run checked nothing (``None``: it checked something)."""
+    if summary.checked or not summary.complete:
+        return None
+    c = summary.counts
+    return (
+        f"nothing was checked: of {summary.planned} runs, {c['not_applicable']} were not "
+        f"applicable (kinds or variants the adapter did not declare) and {c['skip']} were "
+        "skipped by the adapter"
+    )
 
 
 def now() -> str:
@@ -29,14 +144,18 @@ def now() -> str:
 
 
 class JsonLinesReport:
-    """The streamed report: a line per outcome, flushed as it comes."""
+    """The streamed report: a line per outcome, flushed as it comes.
+
+    A write that fails mid-run (a full disk) does not stop the run: the report
+    stops, :attr:`failure` says why, and the command reports it at the end.
+    """
 
     def __init__(self, path: str) -> None:
+        self.path = path
+        self.failure: str | None = None
         try:
             self.stream: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
         except OSError as error:
-            from fourhundred.errors import UserError
-
             raise UserError(f"--report {path}: cannot write it: {error.strerror}") from None
 
     def header(self, data: Mapping[str, Any]) -> None:
@@ -49,11 +168,60 @@ class JsonLinesReport:
         self._line({"type": "footer", **data})
 
     def _line(self, data: Mapping[str, Any]) -> None:
-        self.stream.write(json.dumps(data, separators=(",", ":")) + "\n")
-        self.stream.flush()
+        if self.failure:
+            return
+        try:
+            self.stream.write(json_line(data) + "\n")
+            self.stream.flush()
+        except OSError as error:
+            self.failure = f"--report {self.path}: cannot write it: {error.strerror}"
 
     def close(self) -> None:
-        self.stream.close()
+        try:
+            self.stream.close()
+        except OSError as error:
+            self.failure = (
+                self.failure or f"--report {self.path}: cannot write it: {error.strerror}"
+            )
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every non-finite float (``NaN``, ``Infinity``, which JSON
+    cannot hold) replaced by its name as a string; iterative, so no nesting
+    exhausts the stack."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if not isinstance(value, dict | list | tuple):
+        return value
+    root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(value, root, 0)]
+    while stack:
+        item, parent, slot = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            parent[slot] = repr(item)
+        elif isinstance(item, dict):
+            copy: dict[Any, Any] = dict(item)
+            parent[slot] = copy
+            stack.extend((child, copy, key) for key, child in item.items())
+        elif isinstance(item, list | tuple):
+            items = list(item)
+            parent[slot] = items
+            stack.extend((child, items, index) for index, child in enumerate(item))
+        else:
+            parent[slot] = item
+    return root[0]
+
+
+def json_line(data: Mapping[str, Any]) -> str:
+    """One line of the JSON-lines report: strict JSON (``allow_nan=False``);
+    a value nested too deeply to write is replaced by a note saying so."""
+    clean = finite(dict(data))
+    try:
+        return json.dumps(clean, separators=(",", ":"), allow_nan=False)
+    except RecursionError:
+        if "actual" in clean:
+            clean["actual"] = "(not written: nested too deeply)"
+        return json.dumps(clean, separators=(",", ":"), allow_nan=False)
 
 
 def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
@@ -62,13 +230,22 @@ def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
     return {status: found.get(status, 0) for status in STATUSES}
 
 
-def exit_code(outcomes: Sequence[Outcome], aborted: bool) -> int:
-    """0: conforming; 1: failures (or unexpected passes); 2: errors or a runner failure."""
-    c = counts(outcomes)
-    if aborted or c["error"]:
+#: Why a run stopped that was asked to stop: its exit status stays that of its outcomes.
+FAIL_FAST_REASON = "stopped at the first failure (--fail-fast)"
+
+
+def exit_code(summary: RunSummary) -> int:
+    """0: conforming; 1: failures (or unexpected passes); 2: errors, a runner
+    failure, an incomplete run (unless ``--fail-fast`` stopped it, which already
+    has a failure to show) or a run that checked nothing."""
+    c = summary.counts
+    stopped_on_request = summary.incomplete_reason == FAIL_FAST_REASON
+    if c["error"] or (not summary.complete and not stopped_on_request):
         return 2
     if c["fail"] or c["unexpected_pass"]:
         return 1
+    if nothing_checked_reason(summary):
+        return 2
     return 0
 
 
@@ -90,67 +267,104 @@ def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
     return dict(table)
 
 
-def junit_xml(outcomes: Sequence[Outcome], suite_name: str, adapter: str | None) -> str:
-    """JUnit XML: one testsuite per kind, one testcase per run."""
+def junit_xml(summary: RunSummary, suite_name: str, adapter: str | None) -> str:
+    """JUnit XML: one testsuite per kind, one testcase per run. Every run that
+    was not run is a testcase with an ``<error type="not_run">`` saying why, so
+    the totals count it and no CI treats an incomplete run as green."""
+    outcomes = summary.outcomes
     lines = ['<?xml version="1.0" encoding="UTF-8"?>']
     total = counts(outcomes)
+    not_run = len(summary.not_run)
     lines.append(
-        f'<testsuites name={quoteattr(suite_name)} tests="{len(outcomes)}" '
-        f'failures="{total["fail"] + total["unexpected_pass"]}" errors="{total["error"]}">'
+        f'<testsuites name={_attribute(suite_name)} tests="{len(outcomes) + not_run}" '
+        f'failures="{total["fail"] + total["unexpected_pass"]}" errors="{total["error"] + not_run}">'
     )
     by_kind: dict[str, list[Outcome]] = defaultdict(list)
+    missing_by_kind: dict[str, list[Run]] = defaultdict(list)
     for outcome in outcomes:
         by_kind[outcome.run.kind].append(outcome)
-    for kind, group in by_kind.items():
+    for run in summary.not_run:
+        missing_by_kind[run.kind].append(run)
+    for kind in dict.fromkeys([*by_kind, *missing_by_kind]):
+        group, missing = by_kind.get(kind, []), missing_by_kind.get(kind, [])
         c = counts(group)
         skipped = c["skip"] + c["not_applicable"] + c["known_failure"]
         lines.append(
-            f'  <testsuite name={quoteattr(kind)} tests="{len(group)}" failures="{c["fail"] + c["unexpected_pass"]}" '
-            f'errors="{c["error"]}" skipped="{skipped}">'
+            f'  <testsuite name={_attribute(kind)} tests="{len(group) + len(missing)}" '
+            f'failures="{c["fail"] + c["unexpected_pass"]}" '
+            f'errors="{c["error"] + len(missing)}" skipped="{skipped}">'
         )
         for outcome in group:
-            run = outcome.run
-            lines.append(
-                f"    <testcase classname={quoteattr(kind + '.' + run.variant)} name={quoteattr(run.id)} "
-                f'time="{outcome.seconds:.6f}">'
-            )
-            detail = (
-                f"{run.case['description']}\nrules: {', '.join(run.case['rules'])}\n"
-                f"input: {json_text(run.case['input'], 2000)}\nexpected: {json_text(run.case['expected'], 2000)}\n"
-                f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome)}"
-            )
-            if outcome.stderr:
-                detail += f"\nstderr:\n{outcome.stderr}"
-            if outcome.status in ("fail", "unexpected_pass"):
-                lines.append(
-                    f"      <failure message={quoteattr(outcome.message[:500])}>{escape(detail)}</failure>"
-                )
-            elif outcome.status == "error":
-                lines.append(
-                    f"      <error message={quoteattr(outcome.message[:500])}>{escape(detail)}</error>"
-                )
-            elif outcome.status in ("skip", "not_applicable", "known_failure"):
-                reason = outcome.message or outcome.status.replace("_", " ")
-                lines.append(f"      <skipped message={quoteattr(reason[:500])}/>")
-            lines.append("    </testcase>")
+            lines += _junit_case(outcome, adapter)
+        for run in missing:
+            reason = f"not run: {summary.incomplete_reason}"
+            lines += [
+                f"    <testcase classname={_attribute(kind + '.' + run.variant)} "
+                f'name={_attribute(run.id)} time="0">',
+                f'      <error type="not_run" message={_attribute(reason)}/>',
+                "    </testcase>",
+            ]
         lines.append("  </testsuite>")
     lines.append("</testsuites>")
     return "\n".join(lines) + "\n"
 
 
+def _attribute(text: str) -> str:
+    """Outside text as a quoted XML attribute (at most 500 characters)."""
+    return quoteattr(xml_text(text[:500]))
+
+
+def _junit_case(outcome: Outcome, adapter: str | None) -> list[str]:
+    run = outcome.run
+    lines = [
+        f"    <testcase classname={_attribute(run.kind + '.' + run.variant)} name={_attribute(run.id)} "
+        f'time="{outcome.seconds:.6f}">'
+    ]
+    detail = (
+        f"{run.case['description']}\nrules: {', '.join(run.case['rules'])}\n"
+        f"input: {json_text(run.case['input'], 2000)}\nexpected: {json_text(run.case['expected'], 2000)}\n"
+        f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome)}"
+    )
+    if outcome.stderr:
+        detail += f"\nstderr:\n{outcome.stderr}"
+    body = escape(xml_text(detail))
+    if outcome.status in ("fail", "unexpected_pass"):
+        lines.append(f"      <failure message={_attribute(outcome.message)}>{body}</failure>")
+    elif outcome.status == "error":
+        lines.append(f"      <error message={_attribute(outcome.message)}>{body}</error>")
+    elif outcome.status in ("skip", "not_applicable", "known_failure"):
+        reason = outcome.message or outcome.status.replace("_", " ")
+        lines.append(f"      <skipped message={_attribute(reason)}/>")
+    lines.append("    </testcase>")
+    return lines
+
+
 def markdown(
-    outcomes: Sequence[Outcome], header: Mapping[str, Any], adapter: str | None, shown: int = 50
+    summary: RunSummary, header: Mapping[str, Any], adapter: str | None, shown: int = 50
 ) -> str:
-    """A Markdown summary: totals, a table by kind and by variant, the failures."""
+    """A Markdown summary: completeness first, totals, a table by kind and by
+    variant, the failures. Every outside text is escaped (:func:`markdown_text`)."""
+    outcomes = summary.outcomes
     c = counts(outcomes)
     impl = header.get("implementation", {})
+    title = " ".join(str(impl.get(key, "?")) for key in ("name", "version"))
     out = [
-        f"# Conformance of {impl.get('name', '?')} {impl.get('version', '')} ({impl.get('language', '?')})",
+        f"# Conformance of {markdown_text(title)} ({markdown_text(str(impl.get('language', '?')))})",
         "",
-        f"Suite {header.get('suite_version')}, run {header.get('started')}: "
+    ]
+    if not summary.complete:
+        out += [f"**INCOMPLETE RUN**: {markdown_text(summary.incomplete_text())}.", ""]
+    nothing = nothing_checked_reason(summary)
+    if nothing:
+        out += [f"**NOTHING CHECKED**: {markdown_text(nothing)}.", ""]
+    out += [
+        f"Suite {markdown_text(str(header.get('suite_version')))}, run "
+        f"{markdown_text(str(header.get('started')))}: "
         f"**{c['pass']} passed**, {c['fail']} failed, {c['error']} errored, {c['skip']} skipped, "
         f"{c['not_applicable']} not applicable, {c['known_failure']} known failures, "
-        f"{c['unexpected_pass']} unexpected passes.",
+        f"{c['unexpected_pass']} unexpected passes"
+        + (f", **{len(summary.not_run)} not run**" if summary.not_run else "")
+        + f" (of {summary.planned} planned).",
         "",
     ]
     columns = (
@@ -162,15 +376,19 @@ def markdown(
         "known_failure",
         "unexpected_pass",
     )
-    for title, key in (("By kind", "kind"), ("By variant", "variant")):
+    for title_text, key in (("By kind", "kind"), ("By variant", "variant")):
         out += [
-            f"## {title}",
+            f"## {title_text}",
             "",
             "| " + key + " | " + " | ".join(columns) + " |",
             "|---" * (len(columns) + 1) + "|",
         ]
         for name, row in sorted(counts_by(outcomes, key).items()):
-            out.append(f"| {name} | " + " | ".join(str(row.get(s, 0)) for s in columns) + " |")
+            out.append(
+                f"| {markdown_text(name)} | "
+                + " | ".join(str(row.get(s, 0)) for s in columns)
+                + " |"
+            )
         out.append("")
     bad = [o for o in outcomes if o.status in BAD]
     if bad:
@@ -178,15 +396,16 @@ def markdown(
         for outcome in bad[:shown]:
             run = outcome.run
             out += [
-                f"### `{run.id}` under `{run.variant}` ({outcome.status})",
+                f"### {markdown_code(run.id)} under {markdown_code(run.variant)} ({outcome.status})",
                 "",
-                f"{run.case['description']}. Rules: {', '.join(run.case['rules'])}.",
+                f"{markdown_text(str(run.case['description']))}. "
+                f"Rules: {markdown_text(', '.join(run.case['rules']))}.",
                 "",
-                f"- problem: {outcome.message}",
-                f"- input: `{json_text(run.case['input'])}`",
-                f"- expected: `{json_text(run.case['expected'])}`",
-                f"- actual: `{json_text(outcome.actual)}`",
-                f"- rerun: `{rerun_command(adapter, outcome)}`",
+                f"- problem: {markdown_text(outcome.message)}",
+                f"- input: {markdown_code(json_text(run.case['input']))}",
+                f"- expected: {markdown_code(json_text(run.case['expected']))}",
+                f"- actual: {markdown_code(json_text(outcome.actual))}",
+                f"- rerun: {markdown_code(rerun_command(adapter, outcome))}",
                 "",
             ]
         if len(bad) > shown:
@@ -194,11 +413,28 @@ def markdown(
     return "\n".join(out) + "\n"
 
 
-def badge(outcomes: Sequence[Outcome], label: str = "400 conformance") -> dict[str, Any]:
-    """A shields.io endpoint badge: passed / applicable runs."""
-    c = counts(outcomes)
-    applicable = len(outcomes) - c["not_applicable"]
+def badge(summary: RunSummary, label: str = "400 conformance") -> dict[str, Any]:
+    """A shields.io endpoint badge: passed / applicable runs. An incomplete run
+    says how many runs were not run and is red; a run that checked nothing is
+    grey; only a complete run with every applicable run passed is green."""
+    c = summary.counts
+    applicable = len(summary.outcomes) - c["not_applicable"] + len(summary.not_run)
     passed = c["pass"]
+    message = f"{passed}/{applicable} passed"
+    if not summary.complete:
+        return {
+            "schemaVersion": 1,
+            "label": label,
+            "message": f"{message}, incomplete ({len(summary.not_run)} not run)",
+            "color": "red",
+        }
+    if nothing_checked_reason(summary):
+        return {
+            "schemaVersion": 1,
+            "label": label,
+            "message": "nothing checked",
+            "color": "lightgrey",
+        }
     ratio = passed / applicable if applicable else 0.0
     color = (
         "brightgreen"
@@ -209,19 +445,39 @@ def badge(outcomes: Sequence[Outcome], label: str = "400 conformance") -> dict[s
         if ratio >= 0.5
         else "red"
     )
-    return {
-        "schemaVersion": 1,
-        "label": label,
-        "message": f"{passed}/{applicable} passed",
-        "color": color,
-    }
+    return {"schemaVersion": 1, "label": label, "message": message, "color": color}
 
 
-def write_text(path: str, text: str) -> None:
-    """Write a report file (its folder must exist)."""
+def baseline_text(summary: RunSummary) -> str:
+    """The baseline file of a run: its failing, erroring and known-failing runs.
+    Only a complete run has one (:class:`UserError` otherwise: a partial run
+    would shrink the baseline to what it reached)."""
+    if not summary.complete:
+        raise UserError(f"--write-baseline: not written, the run was {summary.incomplete_text()}")
+    failing = sorted(
+        o.key for o in summary.outcomes if o.status in ("fail", "error", "known_failure")
+    )
+    return json.dumps({"known_failures": failing}, indent=1) + "\n"
+
+
+def read_baseline(path: str) -> frozenset[str]:
+    """A baseline file: JSON ``{"known_failures": [...]}`` or a list, or text with
+    one key per line (``#`` comments). Read through :mod:`fourhundred.safeio`: a
+    file that is not UTF-8, too deep, too large or not a regular file is one
+    :class:`UserError` naming it."""
+    where = f"--baseline {path}"
+    raw = read_bytes(path, "--baseline")
     try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        from fourhundred.errors import UserError
-
-        raise UserError(f"{path}: cannot write it: {error.strerror}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise UserError(f"{where}: not UTF-8 (byte {problem.start})") from None
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")):
+        data = parse_json(stripped, where)
+        items = data.get("known_failures") if isinstance(data, dict) else data
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise UserError(f'{where}: expected {{"known_failures": ["id@variant", ...]}}')
+        return frozenset(items)
+    return frozenset(
+        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
+    )

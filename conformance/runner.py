@@ -1232,28 +1232,3 @@ def split_command(command: str) -> list[str]:
     if not argv:
         raise UserError("--adapter is empty: give the command that starts the adapter")
     return argv
-
-
-def read_baseline(path: str) -> frozenset[str]:
-    """A baseline file: JSON ``{"known_failures": [...]}`` or a list, or text with one
-    key per line; read with the limits of :mod:`fourhundred.safeio` (a FIFO, a
-    link to nothing, bytes that are not UTF-8 or hostile JSON are a ``UserError``)."""
-    from fourhundred.errors import UserError
-
-    raw = safeio.read_bytes(path, "--baseline")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as problem:
-        raise UserError(f"--baseline {path}: not UTF-8 (byte {problem.start})") from None
-    stripped = text.strip()
-    if stripped.startswith(("{", "[")):
-        data = safeio.parse_json(stripped, f"--baseline {path}", error=UserError)
-        items = data.get("known_failures") if isinstance(data, dict) else data
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            raise UserError(
-                f'--baseline {path}: expected {{"known_failures": ["id@variant", ...]}}'
-            )
-        return frozenset(items)
-    return frozenset(
-        line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
-    )

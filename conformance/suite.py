@@ -20,7 +20,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -82,11 +82,14 @@ def case_files(cases_dir: Path = CASES_DIR) -> list[Path]:
 
 
 def read_case_file(path: Path) -> dict[str, Any]:
-    """A case file's JSON, with a clear error when it is not JSON."""
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise UserError(f"{path}: not valid JSON: {error}") from None
+    """A case file's JSON object, read through :func:`fourhundred.safeio.read_json_file`
+    (bounded depth, integer digits and size; not UTF-8, a FIFO, a symlink loop or a
+    dangling link refused): a :class:`UserError` naming the file otherwise."""
+    from fourhundred.safeio import read_json_file
+
+    data = read_json_file(path, "case file")
+    if not isinstance(data, dict):
+        raise UserError(f"case file {path}: not a valid case file: the top level is not an object")
     return data
 
 
@@ -100,37 +103,133 @@ def _load(cases_dir: Path) -> Iterator[Case]:
         yield from read_case_file(path).get("cases", [])
 
 
-def load_cases(cases_dir: Path | None = None) -> tuple[Case, ...]:
+def load_cases(
+    cases_dir: Path | None = None,
+    on_file: Callable[[Path, int, int], None] | None = None,
+    *,
+    unique_ids: bool = False,
+) -> tuple[Case, ...]:
     """Every case of the suite (the bundled one unless ``cases_dir`` is given).
 
     Case files of a folder the user names (``--cases``, e.g. a fuzz campaign's
-    ``cases/``) are found at any depth and each is checked against the case
-    schema first: a malformed file is a :class:`UserError` naming the file, the
-    place in it and what is wrong, never a silently skipped file.
+    ``cases/``) are found at any depth and each is checked first
+    (:func:`checked_cases`): a malformed file is a :class:`UserError` naming
+    the file, the case and what is wrong, never a silently skipped file. With
+    ``unique_ids`` (a run: an id names one case), a case id used twice, in one
+    file or in two, is an error naming the files; without it (``conformance
+    check``) repeated ids are left for the check to list with its other problems.
+    ``on_file(path, done, total)`` is called before each user file is checked
+    (for a progress display: a large file takes seconds).
     """
     if cases_dir is None:
         return _load_default()
-    return tuple(case for path in user_case_files(cases_dir) for case in checked_cases(path))
+    cases: list[Case] = []
+    first_seen: dict[str, Path] = {}
+    files = user_case_files(cases_dir)
+    for done, path in enumerate(files):
+        if on_file is not None:
+            on_file(path, done, len(files))
+        for case in checked_cases(path, unique_ids=unique_ids):
+            earlier = first_seen.setdefault(case["id"], path)
+            if unique_ids and earlier != path:
+                raise UserError(
+                    f"case file {path}: case id {case['id']} is also used in {earlier}; "
+                    "every case id must be unique"
+                )
+            cases.append(case)
+    return tuple(cases)
 
 
 def user_case_files(cases_dir: Path) -> list[Path]:
-    """The ``*.json`` files under a user's folder (or the file itself), in a stable order."""
-    if cases_dir.is_file():
+    """The ``*.json`` files under a user's folder (or the file itself), in a stable order.
+
+    Folders are walked without following symbolic links (a link loop cannot
+    trap the walk); whatever is named ``*.json`` is listed, and
+    :func:`read_case_file` refuses what is not a regular file (a FIFO, a
+    dangling link, a loop) by name.
+    """
+    import os
+
+    if not cases_dir.is_dir():
         return [cases_dir]
-    files = sorted(cases_dir.rglob("*.json"))
+    files: list[Path] = []
+    for folder, subfolders, names in os.walk(cases_dir, onerror=_walk_error):
+        subfolders.sort()
+        files.extend(Path(folder) / name for name in names if name.endswith(".json"))
+        files.extend(
+            Path(folder) / name
+            for name in subfolders
+            if name.endswith(".json") and (Path(folder) / name).is_symlink()
+        )
     if not files:
         raise UserError(f"{cases_dir}: no case files (*.json) in this folder or below it")
-    return files
+    return sorted(files)
 
 
-def checked_cases(path: Path) -> list[Case]:
-    """The cases of one user-supplied case file, validated against the case schema."""
+def _walk_error(problem: OSError) -> None:
+    raise UserError(f"--cases: cannot read the folder {problem.filename}: {problem.strerror}")
+
+
+#: How long a case id, variant or other quoted value may be in an error message.
+QUOTED = 60
+
+
+@cache
+def _case_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (SCHEMA_DIR / "case-file.schema.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def id_is_valid(case_id: str) -> bool:
+    """Whether a case id has the form the schema gives, matched over the *whole*
+    string (a schema ``$`` in a Python regex also matches before a final newline)."""
+    import re
+
+    pattern = _case_schema()["$defs"]["id"]["pattern"].removeprefix("^").removesuffix("$")
+    return re.fullmatch(pattern, case_id) is not None
+
+
+@cache
+def canonical_variant(text: str) -> str:
+    """A variant string in canonical form, exactly as the command line reads it
+    (aliases, capitals and default options normalised); an unknown variant or
+    option is a :class:`~fourhundred.spec.registry.VariantError` saying which."""
+    from fourhundred.spec.registry import load
+
+    if text != text.strip():
+        from fourhundred.spec.registry import VariantError
+
+        raise VariantError("a variant string has no spaces or newlines around it")
+    return str(load(text))
+
+
+def checked_cases(path: Path, *, unique_ids: bool = False) -> list[Case]:
+    """The cases of one user-supplied case file, checked case by case and then
+    against the case schema.
+
+    Each case: its ``kind`` is the file's, its id has the schema's form (the
+    whole id: no final newline) and, with ``unique_ids``, is used once in the file; every variant
+    string names a variant and options that exist, each once. Variant strings
+    are normalised to canonical form first (``qahwa`` or ``QAHWA-400`` ->
+    ``qahwa-400``), exactly as the command line reads them.
+    """
     import jsonschema  # type: ignore[import-untyped]
 
     data = read_case_file(path)
-    schema = json.loads((SCHEMA_DIR / "case-file.schema.json").read_text(encoding="utf-8"))
+    raw_cases = data.get("cases")
+    if isinstance(raw_cases, list):
+        seen: set[str] = set()
+        data = {
+            **data,
+            "cases": [
+                _checked_case(path, index, case, data.get("kind"), seen if unique_ids else None)
+                for index, case in enumerate(raw_cases)
+            ],
+        }
     errors = sorted(
-        jsonschema.Draft202012Validator(schema).iter_errors(data),
+        jsonschema.Draft202012Validator(_case_schema()).iter_errors(data),
         key=lambda e: list(e.absolute_path),
     )
     if errors:
@@ -145,12 +244,56 @@ def checked_cases(path: Path) -> list[Case]:
     return cases
 
 
+def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[str] | None) -> Any:
+    """One case of a user's file with its variants in canonical form, or a
+    :class:`UserError` naming file, case and problem. What has the wrong type is
+    left as it is, for the schema to name."""
+    from fourhundred.safeio import excerpt
+    from fourhundred.spec.registry import VariantError
+
+    if not isinstance(case, dict):
+        return case
+    case_id = case.get("id")
+    place = f"case file {path}: cases/{index}"
+    if isinstance(case_id, str):
+        place += f" (id {excerpt(case_id, QUOTED)})"
+        if not id_is_valid(case_id):
+            raise UserError(f"{place}: not a valid case id (<kind>.<group>.<name>, nothing after)")
+        if seen is not None and case_id in seen:
+            raise UserError(f"{place}: the id is used twice in this file")
+        if seen is not None:
+            seen.add(case_id)
+    kind = case.get("kind")
+    if isinstance(kind, str) and isinstance(file_kind, str) and kind != file_kind:
+        raise UserError(
+            f"{place}: kind {excerpt(kind, QUOTED)} differs from the file's kind "
+            f"{excerpt(file_kind, QUOTED)}"
+        )
+    variants = case.get("variants")
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        return case
+    canonical: list[str] = []
+    for variant in variants:
+        try:
+            name = canonical_variant(variant)
+        except VariantError as problem:
+            raise UserError(
+                f"{place}: variant {excerpt(variant, QUOTED)}: {str(problem)[:300]}"
+            ) from None
+        if name in canonical:
+            raise UserError(f"{place}: variant {name} is listed twice")
+        canonical.append(name)
+    return {**case, "variants": canonical}
+
+
 def write_case_file(
     path: Path, kind: str, origin: str, cases: Sequence[Case], version: str
 ) -> None:
     """Write a case file (:func:`case_file_text`)."""
+    from fourhundred.safeio import write_text_atomically
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(case_file_text(kind, origin, cases, version), encoding="utf-8")
+    write_text_atomically(path, case_file_text(kind, origin, cases, version))
 
 
 def case_file_text(kind: str, origin: str, cases: Sequence[Case], version: str) -> str:
@@ -189,10 +332,12 @@ def write_ledger(ledger: Mapping[str, Mapping[str, Any]], path: Path = LEDGER_PA
     lines = [
         f"  {json.dumps(key)}: {json.dumps(ledger[key], sort_keys=True)}" for key in sorted(ledger)
     ]
-    path.write_text(
+    from fourhundred.safeio import write_text_atomically
+
+    write_text_atomically(
+        path,
         '{"about": "Every conformance case id ever issued. An id is never reused: a retired '
         'id stays here.",\n"ids": {\n' + ",\n".join(lines) + "\n}}\n",
-        encoding="utf-8",
     )
 
 

@@ -291,3 +291,42 @@ def xml_text(text: str) -> str:
     """Outside text for an XML report: characters XML cannot hold shown as ``\\xNN``
     (the caller still escapes ``<``, ``&`` and quotes as usual)."""
     return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+#: Characters Markdown (CommonMark and GitHub's tables) would act on anywhere in a line
+#: (``_`` is left alone: GitHub ignores it inside words such as ``whole_game``).
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|~])")
+
+
+def markdown_text(text: str) -> str:
+    """Outside text for Markdown prose or a table cell: HTML (``<img>``,
+    ``<script>``) made inert, Markdown punctuation (pipes, backticks, emphasis,
+    links) escaped, control characters shown as ``\\xNN``, lines joined."""
+    import html
+
+    flat = " ".join(terminal_text(text).splitlines())
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
+
+
+def markdown_code(text: str) -> str:
+    """Outside text as code in Markdown: an HTML ``<code>`` element holding
+    :func:`markdown_text`, so a backtick or a pipe inside cannot end it, ``<``
+    cannot start a tag, and emphasis or links are not acted on."""
+    return f"<code>{markdown_text(text)}</code>"
+
+
+def excerpt(text: str, limit: int = 60) -> str:
+    """A short quotation of outside text for an error message (never the whole input)."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+#: The longest error line printed: an error never repeats a whole input back.
+MAX_ERROR_LENGTH = 1000
+
+
+def one_line(message: str, limit: int = MAX_ERROR_LENGTH) -> str:
+    """A message as one line for the terminal: control characters made visible,
+    lines joined, cut to ``limit`` characters."""
+    text = terminal_text(" ".join(message.split("\n")))
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -136,13 +136,13 @@ def test_the_stderr_tail_of_a_crashing_adapter_is_reported(tmp_path: Path) -> No
 def test_an_adapter_that_fails_the_handshake_is_a_runner_error() -> None:
     result = conformance("run", "-q", "--adapter", bad_adapter("no_handshake"), *FEW)
     assert result.returncode == 2
-    assert "handshake" in result.stdout and "protocol version" in result.stdout
+    assert "handshake" in result.stderr and "protocol version" in result.stderr
 
 
 def test_a_missing_adapter_program_is_a_runner_error() -> None:
     result = conformance("run", "-q", "--adapter", "/no/such/adapter --flag", *FEW)
     assert result.returncode == 2
-    assert "cannot start the adapter" in result.stdout
+    assert "cannot start the adapter" in result.stderr
 
 
 def test_failures_show_the_input_the_expectation_the_rule_and_a_rerun_command() -> None:

@@ -225,7 +225,7 @@ def test_the_replay_command_exits_1_at_a_mismatch_saying_where(
 @pytest.mark.parametrize(
     ("content", "fragment"),
     [
-        ("{", "malformed transcript: not JSON"),
+        ("{", "malformed transcript: not valid JSON"),
         ('{"format": "fourhundred-transcript/1"}', "missing field 'variant'"),
     ],
 )

@@ -412,7 +412,7 @@ def test_a_run_of_cases_the_adapter_did_not_declare_says_nothing_was_applicable(
 
 
 def test_a_hostile_baseline_file_is_one_clear_error(tmp_path: Path) -> None:
-    from fourhundred.conformance.runner import read_baseline
+    from fourhundred.conformance.reports import read_baseline
     from fourhundred.errors import UserError
 
     deep = tmp_path / "deep.json"

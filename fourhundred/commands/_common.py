@@ -1,12 +1,19 @@
-"""What the commands share: how they print to the terminal, how they check ``--kind``."""
+"""What the commands share: how they print to the terminal, how they check
+``--kind``, the option types every command reads the same way (``--timeout``,
+``--seed``), and the check that no two outputs of one command share a path."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+import click
 from rich.console import Console
 
 from fourhundred.errors import UserError
+from fourhundred.safeio import terminal_text
 
 
 def console(*, stderr: bool = False, width: int | None = None) -> Console:
@@ -25,3 +32,90 @@ def check_kinds(kinds: Iterable[str]) -> None:
             kind(name)
         except UnknownKind as error:
             raise UserError(f"--kind {error}") from None
+
+
+#: The shortest per-case timeout accepted: below it every case would time out.
+MIN_TIMEOUT = 0.01
+#: The longest (a week): anything longer is a typo, and ``inf`` would never fire.
+MAX_TIMEOUT = 7 * 24 * 3600.0
+
+
+class Seconds(click.ParamType[float]):
+    """A number of seconds between ``minimum`` and ``maximum``: ``0``, negatives,
+    ``1e-300``, ``inf`` and ``nan`` are refused with one ``error:`` line naming the
+    option and the range (``click.FloatRange`` lets ``nan`` through, since every
+    comparison with it is false)."""
+
+    name = "seconds"
+
+    def __init__(self, minimum: float = MIN_TIMEOUT, maximum: float = MAX_TIMEOUT) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        option = param.opts[0] if param is not None and param.opts else "seconds"
+        shown = terminal_text(str(value))[:40]
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise UserError(f"{option} {shown!r}: not a number of seconds") from None
+        if not (math.isfinite(number) and self.minimum <= number <= self.maximum):
+            raise UserError(
+                f"{option} {shown}: must be a number of seconds "
+                f"from {self.minimum:g} to {self.maximum:g}"
+            )
+        return number
+
+
+#: The type of every ``--timeout`` option (``conformance run``, ``fuzz``).
+TIMEOUT = Seconds()
+
+
+class Seed(click.ParamType[str]):
+    """A seed: any text that is valid Unicode (an argument holding bytes that are
+    not UTF-8, such as ``$'\\xff'``, is refused rather than crashing the hashing of it)."""
+
+    name = "seed"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                shown = repr(text.encode("utf-8", "surrogateescape")[:40])
+            except UnicodeEncodeError:
+                shown = repr(text.encode("utf-8", "backslashreplace")[:40])
+            self.fail(f"{shown} is not valid UTF-8 text", param, ctx)
+        return text
+
+
+#: The type of every ``--seed`` option.
+SEED = Seed()
+
+
+def check_distinct_outputs(outputs: Mapping[str, str | None]) -> None:
+    """Raise :class:`UserError` when two options (``--report``, ``--junit``…) name
+    the same file: one would overwrite the other. ``outputs`` maps option to path."""
+    seen: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise UserError(
+                f"{seen[key]} and {option} both name {path}: give each output its own file"
+            )
+        seen[key] = option
+
+
+def check_output_folder(option: str, path: str | None) -> None:
+    """Raise :class:`UserError` before a run when the folder ``path`` would be
+    written into does not exist, rather than losing the run's report at its end."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UserError(f"{option} {path}: cannot write it: no such folder {folder}")

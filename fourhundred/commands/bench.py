@@ -17,6 +17,8 @@ import time
 
 import click
 
+from fourhundred.commands._common import SEED
+
 
 def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
     from fourhundred.reference.actions import Deal
@@ -65,7 +67,9 @@ def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
     help="Random games (fast path).",
 )
 @click.option("--variant", default="qahwa-400", show_default=True, help="Variant string.")
-@click.option("--seed", default="bench", show_default=True, help="Seed of the random streams.")
+@click.option(
+    "--seed", type=SEED, default="bench", show_default=True, help="Seed of the random streams."
+)
 @click.option(
     "--engine-hands",
     type=click.IntRange(min=0),

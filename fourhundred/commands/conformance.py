@@ -24,9 +24,15 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from fourhundred.commands._common import check_kinds
+from fourhundred.commands._common import (
+    TIMEOUT,
+    check_distinct_outputs,
+    check_kinds,
+    check_output_folder,
+)
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
+from fourhundred.safeio import console_text, one_line, write_text_atomically
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
 
@@ -76,7 +82,7 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
 @click.option("--fail-fast", is_flag=True, help="Stop at the first failure or error.")
 @click.option(
     "--timeout",
-    type=float,
+    type=TIMEOUT,
     default=5.0,
     show_default=True,
     help="Seconds an adapter may take per case.",
@@ -152,6 +158,22 @@ def run_command(
     from fourhundred.conformance import reports, runner, suite
 
     check_kinds(kinds_)
+    check_distinct_outputs(
+        {
+            "--report": report,
+            "--junit": junit,
+            "--markdown": markdown,
+            "--badge": badge,
+            "--write-baseline": write_baseline,
+        }
+    )
+    for option, path in (
+        ("--junit", junit),
+        ("--markdown", markdown),
+        ("--badge", badge),
+        ("--write-baseline", write_baseline),
+    ):
+        check_output_folder(option, path)
     argv = (
         runner.split_command(adapter_command) if adapter_command else list(runner.REFERENCE_ADAPTER)
     )
@@ -159,10 +181,10 @@ def run_command(
         timeout=timeout,
         window=window,
         fail_fast=fail_fast,
-        baseline=runner.read_baseline(baseline) if baseline else frozenset(),
+        baseline=reports.read_baseline(baseline) if baseline else frozenset(),
         validate=validate_protocol,
     )
-    cases = suite.load_cases(Path(cases_dir) if cases_dir else None)
+    cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
     runs = suite.select_runs(cases, kinds_, _canonical_filters(variants), ids)
     if not runs:
         raise UserError("no case matches the filters (--kind, --variant, --id)")
@@ -171,33 +193,38 @@ def run_command(
     stream = reports.JsonLinesReport(report) if report else None
     started = time.monotonic()
     the_runner = runner.Runner(argv, settings, outcomes.append)
-    try:
-        hello = the_runner.start()
-    except runner.RunnerError as error:
-        if stream:
-            stream.close()
-        console.print(f"[red]runner error:[/red] {error}")
-        sys.exit(2)
-    run_started = time.monotonic()
     header: dict[str, Any] = {
         "suite_version": suite.suite_version(),
         "runner_version": __version__,
         "started": reports.now(),
         "adapter": argv,
-        "implementation": hello["implementation"],
+        "implementation": {},
         "filters": {"kind": list(kinds_), "variant": list(variants), "id": list(ids)},
         "runs": len(runs),
     }
-    impl = hello["implementation"]
-    console.print(
-        f"[bold]{impl['name']} {impl['version']}[/bold] ({impl['language']}): "
-        f"suite {header['suite_version']}, {len(runs)} runs"
-    )
-    if stream:
-        stream.header(header)
+    run_started = time.monotonic()
+    start_failure = ""
     interrupted = False
     try:
-        _drive(the_runner, runs, outcomes, stream, console, quiet)
+        try:
+            hello = the_runner.start()
+        except runner.RunnerError as error:
+            start_failure = str(error)
+            _console(stderr=True).print(f"[red]runner error:[/red] {console_text(start_failure)}")
+            if stream:
+                stream.header(header)
+        else:
+            run_started = time.monotonic()
+            impl = hello["implementation"]
+            header["implementation"] = impl
+            console.print(
+                f"[bold]{console_text(str(impl['name']))} {console_text(str(impl['version']))}"
+                f"[/bold] ({console_text(str(impl['language']))}): "
+                f"suite {header['suite_version']}, {len(runs)} runs"
+            )
+            if stream:
+                stream.header(header)
+            _drive(the_runner, runs, outcomes, stream, console, quiet)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -205,49 +232,130 @@ def run_command(
     finished = time.monotonic()
     seconds = finished - started
     run_seconds = finished - run_started
-    aborted = the_runner.aborted or ("interrupted" if interrupted else "")
-    code = reports.exit_code(outcomes, bool(aborted))
-    counts = reports.counts(outcomes)
+    aborted = start_failure or the_runner.aborted or ("interrupted" if interrupted else "")
+    reason = _incomplete_reason(start_failure or the_runner.aborted, interrupted, fail_fast)
+    summary = reports.RunSummary.of(outcomes, runs, reason)
+    code = reports.exit_code(summary)
+    counts = summary.counts
     applicable = len(outcomes) - counts["not_applicable"]
     rate = applicable / run_seconds if run_seconds > 0 else 0.0
     if stream:
         stream.footer(
             {
                 "counts": counts,
-                "exit_code": code,
+                "exit_code": 130 if interrupted else code,
                 "seconds": round(seconds, 3),
                 "cases_per_second": round(rate, 1),
                 "restarts": the_runner.restarts,
+                **summary.footer(),
                 **({"aborted": aborted} if aborted else {}),
             }
         )
         stream.close()
     _print_summary(console, outcomes, show, adapter_command)
-    if junit:
-        reports.write_text(
-            junit,
-            reports.junit_xml(
-                outcomes, f"fourhundred conformance {header['suite_version']}", adapter_command
-            ),
-        )
-    if markdown:
-        reports.write_text(markdown, reports.markdown(outcomes, header, adapter_command))
-    if badge:
-        reports.write_text(badge, json.dumps(reports.badge(outcomes)) + "\n")
-    if write_baseline:
-        failing = sorted(o.key for o in outcomes if o.status in ("fail", "error", "known_failure"))
-        reports.write_text(write_baseline, json.dumps({"known_failures": failing}, indent=1) + "\n")
-    if aborted:
-        console.print(f"[red]run aborted:[/red] {aborted}")
+    problems = _write_reports(
+        summary, header, adapter_command, junit, markdown, badge, write_baseline
+    )
+    if stream and stream.failure:
+        problems.append(stream.failure)
+    errors = _console(stderr=True)
+    if not summary.complete:
+        errors.print(f"[red]run {console_text(summary.incomplete_text())}[/red]")
+    nothing = reports.nothing_checked_reason(summary)
+    if nothing:
+        errors.print(f"[red]{console_text(nothing)}[/red]")
     console.print(
         f"{counts['pass']} passed, {counts['fail']} failed, {counts['error']} errored, "
         f"{counts['skip']} skipped, {counts['not_applicable']} not applicable"
         + (f", {counts['known_failure']} known failures" if counts["known_failure"] else "")
         + (f", {counts['unexpected_pass']} unexpected passes" if counts["unexpected_pass"] else "")
+        + (f", {len(summary.not_run)} NOT RUN" if summary.not_run else "")
         + (f", {the_runner.restarts} adapter restarts" if the_runner.restarts else "")
         + f" in {seconds:.2f} s ({rate:,.0f} cases/s after the adapter's start-up)"
     )
-    sys.exit(code)
+    for problem in problems:
+        click.echo(f"error: {one_line(problem)}", err=True)
+    if interrupted:
+        sys.exit(130)
+    sys.exit(2 if problems else code)
+
+
+def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ...]:
+    """The cases to run; a user's folder is checked file by file with a progress
+    bar on stderr (only when stderr is a terminal and not ``--quiet``)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from fourhundred.conformance import suite
+
+    if cases_dir is None:
+        return suite.load_cases()
+    errors = _console(stderr=True)
+    progress = Progress(
+        TextColumn("checking case files"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        console=errors,
+        transient=True,
+        disable=quiet or not errors.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("", total=None)
+
+        def on_file(path: Path, done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total, description=console_text(path.name))
+
+        return suite.load_cases(cases_dir, on_file, unique_ids=True)
+
+
+def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str | None:
+    """Why a run stopped before its end, in words (``None``: nothing stopped it;
+    a run with missing outcomes and no reason still gets one from :class:`RunSummary`)."""
+    if interrupted:
+        return "interrupted (Ctrl-C)"
+    if aborted:
+        return f"the runner stopped: {aborted.splitlines()[0]}"
+    if fail_fast:
+        from fourhundred.conformance.reports import FAIL_FAST_REASON
+
+        return FAIL_FAST_REASON
+    return None
+
+
+def _write_reports(
+    summary: Any,
+    header: dict[str, Any],
+    adapter: str | None,
+    junit: str | None,
+    markdown: str | None,
+    badge: str | None,
+    write_baseline: str | None,
+) -> list[str]:
+    """Write every report file asked for (each atomically, each whatever happened
+    to the others); the problems, one line each (an unwritable file, a baseline
+    refused for an incomplete run)."""
+    from fourhundred.conformance import reports
+
+    texts: list[tuple[str | None, Any]] = [
+        (
+            junit,
+            lambda: reports.junit_xml(
+                summary, f"fourhundred conformance {header['suite_version']}", adapter
+            ),
+        ),
+        (markdown, lambda: reports.markdown(summary, header, adapter)),
+        (badge, lambda: json.dumps(reports.badge(summary)) + "\n"),
+        (write_baseline, lambda: reports.baseline_text(summary)),
+    ]
+    problems = []
+    for path, text in texts:
+        if path is None:
+            continue
+        try:
+            write_text_atomically(path, text())
+        except UserError as error:
+            problems.append(str(error))
+    return problems
 
 
 def _drive(
@@ -292,6 +400,8 @@ def _drive(
 
 
 def _print_summary(console: Console, outcomes: list[Any], show: int, adapter: str | None) -> None:
+    """Tables by kind and variant, then the first ``show`` failures in full; every
+    outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
     from fourhundred.conformance import reports
     from fourhundred.conformance.kinds import json_text
 
@@ -307,27 +417,34 @@ def _print_summary(console: Console, outcomes: list[Any], show: int, adapter: st
                 value = row.get(column, 0)
                 colour = "red" if column in ("fail", "error") and value else ""
                 cells.append(f"[{colour}]{value}[/{colour}]" if colour else str(value))
-            table.add_row(name, *cells)
+            table.add_row(console_text(name), *cells)
         console.print(table)
     bad = [o for o in outcomes if o.status in reports.BAD]
     for outcome in bad[:show]:
         run = outcome.run
         console.print(
-            f"\n[bold red]{outcome.status.upper()}[/bold red] [bold]{run.id}[/bold] under {run.variant}"
+            f"\n[bold red]{outcome.status.upper()}[/bold red] [bold]{console_text(run.id)}[/bold] "
+            f"under {console_text(run.variant)}"
         )
-        console.print(f"  {run.case['description']}")
-        console.print(f"  rules: {', '.join(run.case['rules'])}")
+        lines = [
+            f"  {run.case['description']}",
+            f"  rules: {', '.join(run.case['rules'])}",
+        ]
         if run.case["ambiguities"]:
-            console.print(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
-        console.print(f"  problem: {outcome.message}", markup=False)
-        console.print(f"  input:    {json_text(run.case['input'], 400)}", markup=False)
-        console.print(f"  expected: {json_text(run.case['expected'], 400)}", markup=False)
+            lines.append(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
+        lines += [
+            f"  problem: {outcome.message}",
+            f"  input:    {json_text(run.case['input'], 400)}",
+            f"  expected: {json_text(run.case['expected'], 400)}",
+        ]
         if outcome.actual is not None:
-            console.print(f"  actual:   {json_text(outcome.actual, 400)}", markup=False)
+            lines.append(f"  actual:   {json_text(outcome.actual, 400)}")
         if outcome.stderr.strip():
             tail = "\n    ".join(line[:160] for line in outcome.stderr.strip().splitlines()[-8:])
-            console.print(f"  stderr (tail):\n    {tail}", markup=False)
-        console.print(f"  rerun: {reports.rerun_command(adapter, outcome)}", markup=False)
+            lines.append(f"  stderr (tail):\n    {tail}")
+        lines.append(f"  rerun: {reports.rerun_command(adapter, outcome)}")
+        for line in lines:
+            console.print(console_text(line))
     if len(bad) > show:
         console.print(
             f"\n... {len(bad) - show} more not shown (--show N, or --report FILE for all)"
@@ -346,9 +463,10 @@ def check_command(cases_dir: str | None) -> None:
     from fourhundred.conformance.check import run_check
 
     console = _console()
-    report = run_check(Path(cases_dir) if cases_dir else None)
+    with _console(stderr=True).status("checking the suite…"):  # shown only on a terminal
+        report = run_check(Path(cases_dir) if cases_dir else None)
     for problem in report.problems[:200]:
-        console.print(f"[red]problem:[/red] {problem}", highlight=False)
+        console.print(f"[red]problem:[/red] {console_text(str(problem))}", highlight=False)
     if len(report.problems) > 200:
         console.print(f"... and {len(report.problems) - 200} more problems")
     kinds_text = ", ".join(f"{k} {n}" for k, n in sorted(report.by_kind.items()))
@@ -378,6 +496,7 @@ def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) ->
     """Write the suite flattened into one JSON file for one variant."""
     from fourhundred.conformance import suite
 
+    check_kinds(kinds_)
     filters = _canonical_filters((variant,))
     runs = suite.select_runs(suite.load_cases(), kinds_, filters)
     data = {
@@ -399,7 +518,7 @@ def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) ->
     }
     text = json.dumps(data, indent=1) + "\n"
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        write_text_atomically(output, text)
         click.echo(f"{len(runs)} cases for {filters[0]} written to {output}", err=True)
     else:
         click.echo(text, nl=False)

@@ -34,7 +34,7 @@ import click
 from rich.live import Live
 from rich.table import Table
 
-from fourhundred.commands._common import check_kinds
+from fourhundred.commands._common import MIN_TIMEOUT, TIMEOUT, Seconds, check_kinds
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
@@ -51,33 +51,7 @@ EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
 
 
-class Seconds(click.ParamType[float, Any]):
-    """A number of seconds between ``least`` and ``most``: ``nan``, ``inf``, 0, negative
-    or vanishing values (``1e-300``) are one ``error:`` line naming the option."""
-
-    name = "seconds"
-
-    def __init__(self, least: float, most: float) -> None:
-        self.least = least
-        self.most = most
-
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> float:
-        option = param.opts[0] if param is not None and param.opts else "seconds"
-        shown = terminal_text(str(value))[:40]
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise UserError(f"{option} {shown!r}: not a number of seconds") from None
-        if not math.isfinite(number) or not self.least <= number <= self.most:
-            raise UserError(
-                f"{option} {shown}: must be a number of seconds from {self.least:g} to {self.most:g}"
-            )
-        return number
-
-
-class Seed(click.ParamType[int, Any]):
+class IntegerSeed(click.ParamType[int]):
     """A seed: a whole number of at most 64 bits (it is recorded in state files and case
     ids, which are read back with bounds); anything else is one ``error:`` line."""
 
@@ -96,9 +70,7 @@ class Seed(click.ParamType[int, Any]):
 
 
 #: --seconds of a campaign or a generation: up to about 16 weeks.
-BUDGET_SECONDS = Seconds(0.01, 1e7)
-#: --timeout: the time one case may take.
-CASE_SECONDS = Seconds(0.01, 3600)
+BUDGET_SECONDS = Seconds(MIN_TIMEOUT, 1e7)
 
 
 def _canonical_variant(text: str) -> str:
@@ -178,7 +150,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option("--cases", "cases", type=click.IntRange(min=1), help="Stop after this many cases.")
 @click.option(
     "--seed",
-    type=Seed(),
+    type=IntegerSeed(),
     default=0,
     show_default=True,
     help="Seed of the case stream (the same seed gives the same cases).",
@@ -206,7 +178,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 )
 @click.option(
     "--timeout",
-    type=CASE_SECONDS,
+    type=TIMEOUT,
     default=5.0,
     show_default=True,
     help="Seconds the adapter may take per case.",
@@ -451,7 +423,7 @@ def _bench(config: Any, quiet: bool) -> None:
 )
 @click.option(
     "--seed",
-    type=Seed(),
+    type=IntegerSeed(),
     default=0,
     show_default=True,
     help="Seed (the same seed gives the same cases).",

@@ -14,7 +14,15 @@ from pathlib import Path
 
 import click
 
+from fourhundred.commands._common import SEED, console
 from fourhundred.errors import UserError
+from fourhundred.safeio import (
+    JsonInputError,
+    parse_json,
+    read_bytes,
+    terminal_text,
+    write_text_atomically,
+)
 
 
 @click.command("play")
@@ -23,6 +31,7 @@ from fourhundred.errors import UserError
 )
 @click.option(
     "--seed",
+    type=SEED,
     default="0",
     show_default=True,
     help="Seed (text or integer) of every deal and player.",
@@ -66,10 +75,7 @@ def play_command(
     if out is None:
         click.echo(text)
         return
-    try:
-        out.write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot write {out}: {error.strerror}") from None
+    write_text_atomically(out, text + "\n")
     click.echo(
         f"{out}: {len(transcript.hands)} hands, outcome {transcript.outcome}, "
         f"scores {list(transcript.final_scores)}",
@@ -89,24 +95,35 @@ def replay_command(file: Path) -> None:
     )
 
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise UserError(f"cannot read {file}: {reason}") from None
+        raw = read_bytes(file, "transcript")
+    except JsonInputError as error:
+        raise UserError(f"cannot read {error}") from None
+    data = parse_json(raw, f"{file}: malformed transcript")
     try:
-        transcript = Transcript.from_json(text)
-        state = replay(transcript)
+        transcript = Transcript.from_dict(data)
+        actions = sum(len(hand.actions) for hand in transcript.hands)
+        with console(stderr=True).status(
+            f"replaying {len(transcript.hands)} hands, {actions} actions…"
+        ):  # shown only when stderr is a terminal
+            state = replay(transcript)
     except TranscriptError as error:
         raise UserError(f"{file}: malformed transcript: {error}") from None
     except ReplayMismatch as error:
         click.echo(f"{file}: MISMATCH at hand {error.hand}", err=True)
         if error.index is not None:
-            click.echo(f"  action {error.index}: {error.action}", err=True)
-        click.echo(f"  what: {error.reason}", err=True)
-        click.echo(f"  expected: {error.expected}", err=True)
-        click.echo(f"  actual:   {error.actual}", err=True)
+            click.echo(f"  action {error.index}: {_shown(error.action)}", err=True)
+        click.echo(f"  what: {_shown(error.reason)}", err=True)
+        click.echo(f"  expected: {_shown(error.expected)}", err=True)
+        click.echo(f"  actual:   {_shown(error.actual)}", err=True)
         sys.exit(1)
     click.echo(
         f"{file}: OK, {len(transcript.hands)} hands replayed under {transcript.variant}; "
-        f"outcome {transcript.outcome}, scores {list(state.scores)}"
+        f"outcome {_shown(transcript.outcome)}, scores {list(state.scores)}"
     )
+
+
+def _shown(value: object, limit: int = 200) -> str:
+    """A value from a transcript, for the terminal: control characters made
+    visible, cut to ``limit`` characters."""
+    text = terminal_text(str(value))
+    return text if len(text) <= limit else text[: limit - 1] + "…"

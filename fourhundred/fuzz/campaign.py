@@ -591,9 +591,13 @@ def _job_process(config: Config, job: int, channel: Any) -> None:
         except KeyboardInterrupt:
             pass  # the campaign process reports the interruption
         except Exception as error:  # the adapter's failure, or a bug of the fuzzer: say which
-            emit("ended", ending_of(error, job))
+            # The campaign stops the other jobs with SIGINT as soon as one ends, so
+            # the report of the end is a section no Ctrl-C cuts.
+            with contextlib.suppress(KeyboardInterrupt), interrupts.held():
+                emit("ended", ending_of(error, job))
         finally:
-            emit("done", None)
+            with contextlib.suppress(KeyboardInterrupt), interrupts.held():
+                emit("done", None)
 
 
 # ----------------------------------------------------------------------
