@@ -244,8 +244,23 @@ def test_filters_that_match_nothing_and_bad_commands_are_clear_errors() -> None:
     assert unwritable.returncode == 2 and "cannot write it" in unwritable.stderr
 
 
+def _processes_naming(marker: str) -> list[int]:
+    """The processes whose command line holds ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if marker.encode() in command:
+                found.append(int(entry.name))
+    return found
+
+
 def test_the_report_is_streamed_so_an_interrupted_run_keeps_what_it_did(tmp_path: Path) -> None:
     report = tmp_path / "report.jsonl"
+    marker = f"killed-runner-{os.getpid()}-{time.monotonic_ns()}"
     process = subprocess.Popen(
         [
             *FOURHUNDRED,
@@ -253,7 +268,7 @@ def test_the_report_is_streamed_so_an_interrupted_run_keeps_what_it_did(tmp_path
             "run",
             "-q",
             "--adapter",
-            bad_adapter("hang"),
+            f"{bad_adapter('hang')} {marker}",
             "--timeout",
             "600",
             "--report",
@@ -276,6 +291,13 @@ def test_the_report_is_streamed_so_an_interrupted_run_keeps_what_it_did(tmp_path
     lines = report_lines(report)
     assert lines[0]["type"] == "header"
     assert [line["status"] for line in lines[1:]] == ["pass", "pass"]
+    # The adapter runs in a session of its own, out of reach of the killpg above; a
+    # runner killed for good still leaves no adapter behind (the parent-death signal).
+    for _ in range(50):
+        if not _processes_naming(marker):
+            break
+        time.sleep(0.1)
+    assert _processes_naming(marker) == []
 
 
 def test_the_reference_adapter_speaks_the_documented_protocol() -> None:
