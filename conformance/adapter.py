@@ -11,8 +11,10 @@ Options:
 
 * ``--engine spec`` answers the pure kinds with the executable specification
   instead (``fourhundred.spec``), to compare the two through the protocol;
-* ``--mutant NAME`` first applies one single-point mutation of the rules
-  (:mod:`fourhundred.conformance.mutants`): the suite should notice.
+* ``--mutant NAME`` answers by one single-point mutation of the reference
+  instead (:mod:`fourhundred.conformance.mutants`: its
+  :meth:`~fourhundred.conformance.mutants.Mutant.reference`, through
+  :func:`answer_function`; nothing is patched): the suite should notice.
 """
 
 from __future__ import annotations
@@ -26,23 +28,43 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from fourhundred.conformance import kinds
+from fourhundred.reference.engine import Reference
 from fourhundred.spec import registry
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import VariantError, names
 
 PROTOCOL_VERSION = 1
 Json = dict[str, Any]
+#: An answer function: (kind, rules, input) -> output.
+AnswerFunction = Callable[[str, Rules, Mapping[str, Any]], Json]
 
 
 def load_rules(variant: str) -> Rules:
-    """The rules of a variant string (the one place the adapter loads them: mutants patch it)."""
+    """The rules of a variant string (the one place the adapter loads them)."""
     return registry.load(variant)
 
 
 def reference_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
     """The reference engine's answer to any kind: the kind's
-    :attr:`~fourhundred.conformance.kinds.Kind.fast_answer` (the fuzzer's reference too)."""
-    return kinds.kind(kind).fast_answer(rules, data)
+    :attr:`~fourhundred.conformance.kinds.Kind.fast_answer` of ``Reference.of(rules)``
+    (the fuzzer's reference too)."""
+    return kinds.kind(kind).fast_answer(Reference.of(rules), data)
+
+
+def answer_function(configure: Callable[[Rules], Reference]) -> AnswerFunction:
+    """The answer function of another reference: each kind's
+    :attr:`~fourhundred.conformance.kinds.Kind.fast_answer` of ``configure(rules)``
+    (built once per rules value it is given), e.g. a mutant's
+    :meth:`~fourhundred.conformance.mutants.Mutant.reference`."""
+    built: dict[int, tuple[Rules, Reference]] = {}
+
+    def answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
+        entry = built.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = built[id(rules)] = (rules, configure(rules))
+        return kinds.kind(kind).fast_answer(entry[1], data)
+
+    return answer
 
 
 def spec_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
@@ -70,7 +92,7 @@ def hello(engine: str) -> Json:
 def serve(
     stdin: IO[bytes],
     stdout: IO[bytes],
-    answer: Callable[[str, Rules, Mapping[str, Any]], Json],
+    answer: AnswerFunction,
     engine: str = "reference",
 ) -> int:
     """Answer protocol messages until ``stop`` or the end of input.
@@ -113,7 +135,7 @@ def serve(
 
 def run_one(
     message: Mapping[str, Any],
-    answer: Callable[[str, Rules, Mapping[str, Any]], Json],
+    answer: AnswerFunction,
     rules_cache: dict[str, Rules],
 ) -> Json:
     """The answer to one ``run`` message: a result, or skipped/errored saying why."""
@@ -144,20 +166,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("reference", "spec"), default="reference")
     parser.add_argument(
         "--mutant",
-        help="apply this single-point mutation first (see fourhundred.conformance.mutants)",
+        help="answer by this single-point mutation of the reference engine "
+        "(see fourhundred.conformance.mutants)",
     )
     args = parser.parse_args(argv)
+    answer: AnswerFunction = reference_answer if args.engine == "reference" else spec_answer
     if args.mutant:
         from fourhundred.conformance import mutants
+        from fourhundred.errors import UserError
 
-        mutants.apply(args.mutant)
-    answer = reference_answer if args.engine == "reference" else spec_answer
+        if args.engine != "reference":
+            parser.error("--mutant mutates the reference engine: it needs --engine reference")
+        try:
+            mutant = mutants.by_name(args.mutant)
+        except UserError as error:
+            parser.error(str(error))
+        answer = answer_function(mutant.reference)
     return serve(sys.stdin.buffer, sys.stdout.buffer, answer, args.engine)
 
 
 if __name__ == "__main__":
-    # Run the imported module's main, not this __main__ copy's, so that a
-    # mutant patching fourhundred.conformance.adapter reaches the code that runs.
+    # Run the imported module's main, not this __main__ copy's, so that a test
+    # adapter replacing fourhundred.conformance.adapter.reference_answer reaches it.
     from fourhundred.conformance.adapter import main as module_main
 
     raise SystemExit(module_main())

@@ -125,7 +125,7 @@ def _value_problems(case: dict[str, Any], kind: str, rules: Rules, variant: str)
     where = f"{case['id']}@{variant}"
     entry = kinds.kind(kind)
     spec = (("the specification", entry.spec_answer),) if entry.pure else ()
-    answers = (*spec, ("the reference engine", entry.fast_answer))
+    answers = (*spec, ("the reference engine", entry.reference_answer))
     actions = case["input"].get("actions", ())
     for who, answer in answers:
         try:

@@ -42,6 +42,8 @@ from fourhundred.spec.model import Result, Rules
 Json = dict[str, Any]
 #: An answer: (rules, input) -> output.
 Answer = Callable[[Rules, Mapping[str, Any]], Json]
+#: The reference's answer: (the reference's configuration, input) -> output.
+ReferenceAnswer = Callable[[_engine.Reference, Mapping[str, Any]], Json]
 
 #: Result codes as they appear in cases.
 RESULT_NAMES: Mapping[int, str] = {
@@ -70,8 +72,10 @@ class Kind:
     result_schema: Mapping[str, Any]
     #: The executable specification's answer (whole games: played through the engine).
     spec_answer: Answer
-    #: The reference engine's answer: the fast path of the bundled adapter and the fuzzer.
-    fast_answer: Answer
+    #: The reference engine's answer: the fast path of the bundled adapter and the
+    #: fuzzer. It reads every rule from the :class:`~fourhundred.reference.engine.Reference`
+    #: it is given (``Reference.of(rules)``, or a mutant's), never from module globals.
+    fast_answer: ReferenceAnswer
     #: One valid input, drawn where the rules bite (:mod:`fourhundred.conformance.inputs`).
     generate: Callable[[random.Random, Rules], Json]
     #: Whether an input is one a conforming implementation must answer.
@@ -87,6 +91,11 @@ class Kind:
     variant_free: bool = False
     #: Whether it asks one rule question (False: it plays a whole game).
     pure: bool = True
+
+    def reference_answer(self, rules: Rules, data: Mapping[str, Any]) -> Json:
+        """The reference's own answer for ``rules``: :attr:`fast_answer` of
+        ``Reference.of(rules)``."""
+        return self.fast_answer(_engine.Reference.of(rules), data)
 
     def canonical(self, result: Any) -> Any:
         """``result`` with its unordered fields in one order, so that equal answers
@@ -192,9 +201,10 @@ def game_outcome(rules: Rules, data: Mapping[str, Any]) -> Json:
 # ----------------------------------------------------------------------
 
 
-def fast_bid_value(rules: Rules, data: Mapping[str, Any]) -> Json:
+def fast_bid_value(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`bid_value` by the reference's fast rules."""
-    fast = inputs.fast_rules(rules)
+    fast = reference.fast
+    rules = fast.rules
     bid = data["bid"]
     special = fast.special_bid == bid
     if special and rules.thirteen == "win_or_lose_game":
@@ -205,40 +215,41 @@ def fast_bid_value(rules: Rules, data: Mapping[str, Any]) -> Json:
     }
 
 
-def fast_legal_bids(rules: Rules, data: Mapping[str, Any]) -> Json:
+def fast_legal_bids(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`legal_bids` by the reference's fast rules (the bids from the own minimum up)."""
-    low = max(1, inputs.fast_rules(rules).own_minimum_bid(data["own_score"]))
-    return {"bids": list(range(low, rules.max_bid + 1))}
+    fast = reference.fast
+    low = max(1, fast.own_minimum_bid(data["own_score"]))
+    return {"bids": list(range(low, fast.rules.max_bid + 1))}
 
 
-def fast_table_minimum(rules: Rules, data: Mapping[str, Any]) -> Json:
+def fast_table_minimum(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`table_minimum` by the reference's fast rules."""
-    fast, scores = inputs.fast_rules(rules), data["scores"]
+    fast, scores = reference.fast, data["scores"]
     return {
         "minimum": fast.table_minimum(scores),
         "played": fast.hand_is_played(data["bids"], scores),
     }
 
 
-def fast_trick_winner(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """:func:`trick_winner` by the reference engine's public function."""
-    return {"winner": _engine.trick_winner(data["trick"])}
+def fast_trick_winner(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
+    """:func:`trick_winner` by the reference's fast rules (the engine's card rules)."""
+    return {"winner": reference.fast.trick_winner(data["trick"])}
 
 
-def fast_legal_plays(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """:func:`legal_plays` by the reference engine's public function."""
-    return {"cards": list(_engine.legal_plays(data["hand"], data.get("led")))}
+def fast_legal_plays(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
+    """:func:`legal_plays` by the reference's fast rules (the engine's card rules)."""
+    return {"cards": list(reference.fast.legal_plays(data["hand"], data.get("led")))}
 
 
-def fast_hand_scoring(rules: Rules, data: Mapping[str, Any]) -> Json:
+def fast_hand_scoring(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`hand_scoring` by the reference's fast rules."""
-    fast = inputs.fast_rules(rules)
+    fast = reference.fast
     return {"scores": list(fast.scores_after(data["scores"], data["bids"], data["tricks"]))}
 
 
-def fast_game_outcome(rules: Rules, data: Mapping[str, Any]) -> Json:
+def fast_game_outcome(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`game_outcome` by the reference's fast rules."""
-    after, result, target = inputs.fast_rules(rules).hand_result(
+    after, result, target = reference.fast.hand_result(
         data["scores"], data["bids"], data["tricks"], data["dealer"], data["target_in_force"]
     )
     return {"scores": list(after), "result": RESULT_NAMES[result], "target_in_force": target}
@@ -249,9 +260,10 @@ def fast_game_outcome(rules: Rules, data: Mapping[str, Any]) -> Json:
 # ----------------------------------------------------------------------
 
 
-def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """Play the actions of a whole_game case through the reference engine."""
-    state = _engine.new_game(rules, int(data["first_dealer"]))
+def whole_game(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
+    """Play the actions of a whole_game case through the reference engine (``reference``'s
+    rules and checks: :meth:`~fourhundred.reference.engine.Reference.new_game`)."""
+    state = reference.new_game(int(data["first_dealer"]))
     rejected: list[list[Any]] = []
     hands: list[Json] = []
     for index, text in enumerate(data["actions"]):
@@ -264,6 +276,12 @@ def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
             hands.append(hand_record(new, index))
         state = new
     return {"rejected": rejected, "hands": hands, "final": final_record(state)}
+
+
+def whole_game_by_rules(rules: Rules, data: Mapping[str, Any]) -> Json:
+    """:func:`whole_game` by the reference itself for ``rules`` (the spec answer of
+    whole games: there is no whole-game engine but the reference's)."""
+    return whole_game(_engine.Reference.of(rules), data)
 
 
 def hand_record(state: _engine.GameState, index: int) -> Json:
@@ -548,7 +566,7 @@ _ENTRIES: tuple[Kind, ...] = (
             hands={"type": "array", "items": _HAND_RECORD},
             final=_FINAL_RECORD,
         ),
-        spec_answer=whole_game,
+        spec_answer=whole_game_by_rules,
         fast_answer=whole_game,
         generate=inputs.whole_game_input,
         is_valid=functools.partial(inputs.is_valid, "whole_game"),

@@ -1,19 +1,37 @@
 """Mutation testing of the suite: does it notice when one rule is changed?
 
 Each mutant is one single-point change to the behaviour of the reference
-engine, applied by monkeypatching inside the adapter process
-(``python -m fourhundred.conformance.adapter --mutant NAME``): a value in a
-bid table, a band edge, a comparison, the partner condition, the target, who
-deals or leads next, the follow-suit check, the trump rule...
+engine: a value in a bid table, a band edge, a comparison, the partner
+condition, the target, who deals or leads next, the follow-suit check, the
+trump rule... A mutant is a *value*, never a patch: it turns the reference's
+configuration (:class:`fourhundred.reference.engine.Reference`: the fast
+rules, which carry every rule the engine applies, and the engine's rejection
+checks) into the mutated one, in one of three typed ways, or several:
+
+* ``rules``: a change of the :class:`Rules` a variant loads (a field, a
+  table entry: :func:`field` and :func:`value`, by ``dataclasses.replace``);
+* ``fast``: a *fast-rule variant*, a :class:`FastRules` subclass overriding
+  public methods (the band of a score, the points result, who deals or leads
+  next, the trick's winner, the legal plays...; see the classes below);
+  overriding anything else is refused when the mutant is built;
+* ``checks``: the engine's ordered :data:`~fourhundred.reference.engine.CHECKS`
+  without one (:func:`forgetting`).
+
+No module attribute changes, so nothing a refactor renames can silently
+disarm a mutant (``tests/test_conformance_adapters.py`` holds it). The
+adapter's ``--mutant NAME`` (``python -m fourhundred.conformance.adapter``)
+answers by :meth:`Mutant.reference`, and so does the in-process check below.
+Adding a mutant is one :class:`Mutant` entry in :data:`MUTANTS` (and, for a
+fast-rule variant, one small subclass).
 
 For each mutant, :func:`run_all`
 
 1. decides whether it *changes behaviour* at all, by differential testing
    independent of the suite: random legal questions of every pure kind
    (random rule sets, scores, bids, tricks, cards) and freshly scripted whole
-   games (other seeds than the suite's), answered with and without the
-   mutation in this process (a mutant the suite kills changed behaviour too,
-   since the unmutated reference passes every case);
+   games (other seeds than the suite's), answered by the reference and by
+   the mutant in this process (a mutant the suite kills changed behaviour
+   too, since the unmutated reference passes every case);
 2. runs the JSON suite alone against the mutated adapter (a subprocess,
    through the ordinary runner) and counts failing runs: any failure kills it.
 
@@ -25,26 +43,64 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from fourhundred.conformance import adapter, coverage, inputs, kinds
+from fourhundred.reference.engine import CHECKS, Check, Reference
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.model import BAND_WIDTH, Rules
+from fourhundred.spec.registry import load
 
-Patch = Callable[[], Callable[[], None]]
+#: A change of the rules a variant loads.
+RulesChange = Callable[[Rules], Rules]
+
+_RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(Rules))
+
+
+def unchanged(rules: Rules) -> Rules:
+    """The rules as loaded (a mutant that changes no field)."""
+    return rules
+
+
+def _public_methods(cls: type) -> frozenset[str]:
+    return frozenset(
+        name for name in dir(cls) if not name.startswith("_") and callable(getattr(cls, name))
+    )
 
 
 @dataclass(frozen=True)
 class Mutant:
-    """A named single-point mutation: ``apply()`` patches and returns the undo."""
+    """A named single-point change of the reference (see the module docstring)."""
 
     name: str
     description: str
-    apply: Patch
+    #: The rules the mutant plays instead of the ones loaded.
+    rules: RulesChange = unchanged
+    #: The fast rules it applies: :class:`FastRules` or a subclass overriding public methods.
+    fast: type[FastRules] = FastRules
+    #: The engine's rejection checks, in order.
+    checks: tuple[Check, ...] = CHECKS
+
+    def __post_init__(self) -> None:
+        if self.fast is FastRules:
+            return
+        if not issubclass(self.fast, FastRules):
+            raise TypeError(f"mutant {self.name}: {self.fast!r} is not a FastRules class")
+        own = {name for name in vars(self.fast) if not name.startswith("__")}
+        hooks = _public_methods(FastRules)
+        if not own or not own <= hooks:
+            raise TypeError(
+                f"mutant {self.name}: {self.fast.__name__} must override public FastRules "
+                f"methods only, and at least one (it defines {sorted(own)})"
+            )
+
+    def reference(self, rules: Rules) -> Reference:
+        """The mutated reference for the rules of a variant."""
+        return Reference(self.fast.of(self.rules(rules)), self.checks)
 
 
 @dataclass(frozen=True)
@@ -58,476 +114,421 @@ class MutantResult:
     failures: int
 
 
-def _set(owner: Any, attribute: str, value: Any) -> Callable[[], None]:
-    original = getattr(owner, attribute)
-    setattr(owner, attribute, value)
-
-    def undo() -> None:
-        setattr(owner, attribute, original)
-
-    return undo
+# ----------------------------------------------------------------------
+# Changes of the rules
+# ----------------------------------------------------------------------
 
 
-def _rules_mutant(
-    variant: str, condition: Callable[[Rules], bool], change: Callable[[Rules], dict[str, Any]]
-) -> Patch:
-    """Change fields of the rules the adapter loads for ``variant`` when ``condition`` holds."""
+def _when(variant: str, condition: Callable[[Rules], bool], change: RulesChange) -> RulesChange:
+    """``change`` applied to the rules of ``variant`` (any reading) when ``condition`` holds."""
 
-    def patch() -> Callable[[], None]:
-        original = adapter.load_rules
+    def mutate(rules: Rules) -> Rules:
+        if rules.variant == variant and condition(rules):
+            return change(rules)
+        return rules
 
-        def mutated_load(text: str) -> Rules:
-            rules = original(text)
-            if rules.variant == variant and condition(rules):
-                return dataclasses.replace(rules, **change(rules))
-            return rules
-
-        return _set(adapter, "load_rules", mutated_load)
-
-    return patch
+    return mutate
 
 
-def _value(variant: str, bid: int, new: int, table: str = "values") -> Patch:
-    def change(rules: Rules) -> dict[str, Any]:
-        entries = dict(getattr(rules, table))
-        entries[bid] = new
-        return {table: tuple(sorted(entries.items()))}
-
-    return _rules_mutant(variant, lambda r: dict(getattr(r, table)).get(bid) != new, change)
-
-
-def _field(variant: str, name: str, old: Any, new: Any) -> Patch:
-    return _rules_mutant(variant, lambda r: getattr(r, name) == old, lambda r: {name: new})
-
-
-def _fast_method(name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Patch:
-    def patch() -> Callable[[], None]:
-        from fourhundred.reference.fast import FastRules
-
-        return _set(FastRules, name, make(getattr(FastRules, name)))
-
-    return patch
-
-
-def _module_function(
-    module: str, name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]
-) -> Patch:
-    def patch() -> Callable[[], None]:
-        import importlib
-
-        owner = importlib.import_module(module)
-        return _set(owner, name, make(getattr(owner, name)))
-
-    return patch
-
-
-def _rules_method(name: str, make: Callable[[Callable[..., Any]], Callable[..., Any]]) -> Patch:
-    def patch() -> Callable[[], None]:
-        return _set(Rules, name, make(getattr(Rules, name)))
-
-    return patch
-
-
-def _band_from_31(original: Callable[[int], int]) -> Callable[[int], int]:
-    return lambda score: 0 if score == 30 else original(score)
-
-
-def _made_needs_more(original: Callable[..., int]) -> Callable[..., int]:
-    return lambda self, bid, tricks, own, high: original(
-        self, bid, tricks - 1 if tricks == bid else tricks, own, high
+def field(variant: str, name: str, old: object, new: object) -> RulesChange:
+    """The rule field ``name`` of ``variant`` set to ``new`` where it is ``old``
+    (a name that is no field of :class:`Rules` is refused here, at import)."""
+    if name not in _RULE_FIELDS:
+        raise ValueError(f"{name!r} is not a field of Rules")
+    changes: dict[str, Any] = {name: new}
+    return _when(
+        variant,
+        lambda rules: bool(getattr(rules, name) == old),
+        lambda rules: dataclasses.replace(rules, **changes),
     )
 
 
-def _failed_costs_nothing(original: Callable[..., int]) -> Callable[..., int]:
-    return lambda self, bid, tricks, own, high: max(0, original(self, bid, tricks, own, high))
+def value(
+    variant: str,
+    bid: int,
+    new: int,
+    table: Literal["values", "reduced_values"] = "values",
+) -> RulesChange:
+    """``variant``'s bid ``bid`` worth ``new`` in one of its value tables."""
+
+    def entries(rules: Rules) -> dict[int, int]:
+        return dict(rules.values if table == "values" else rules.reduced_values)
+
+    def change(rules: Rules) -> Rules:
+        table_now = entries(rules)
+        table_now[bid] = new
+        changed = tuple(sorted(table_now.items()))
+        if table == "values":
+            return dataclasses.replace(rules, values=changed)
+        return dataclasses.replace(rules, reduced_values=changed)
+
+    return _when(variant, lambda rules: entries(rules).get(bid) != new, change)
 
 
-def _strict_table(original: Callable[..., bool]) -> Callable[..., bool]:
-    def mutated(self: Any, bids: Any, scores: Any) -> bool:
+def forgetting(code: str) -> tuple[Check, ...]:
+    """The engine's checks without the one rejecting with ``code``."""
+    kept = tuple(check for check in CHECKS if check.code != code)
+    if len(kept) == len(CHECKS):
+        raise ValueError(f"no engine check rejects with {code!r}")
+    return kept
+
+
+# ----------------------------------------------------------------------
+# Fast-rule variants: one public method of FastRules overridden each
+# ----------------------------------------------------------------------
+
+_RANKS = "23456789TJQKA"
+
+
+class BandFrom31(FastRules):
+    """The score bands start at 31: a score of 30 is still in the lowest band."""
+
+    def band(self, score: int) -> int:
+        return 0 if score == 30 else super().band(score)
+
+
+class Band40As30(FastRules):
+    """A score of 40 is still in the 30-39 band."""
+
+    def band(self, score: int) -> int:
+        return 1 if score == 40 else super().band(score)
+
+
+class StrictTable(FastRules):
+    """Bids counted in tricks must exceed the table minimum."""
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
         if self.rules.table_measure == "tricks" and sum(bids) == self.table_minimum(scores):
             return False
-        return bool(original(self, bids, scores))
-
-    return mutated
+        return super().hand_is_played(bids, scores)
 
 
-def _no_trumps(original: Callable[..., int]) -> Callable[..., int]:
-    def winner(trick: Any) -> int:
-        led = trick[0][1]
-        ranks = "23456789TJQKA"
-        best = 0
-        for i, card in enumerate(trick):
-            if card[1] == led and ranks.index(card[0]) > ranks.index(trick[best][0]):
-                best = i
-        return best
+class ThirteenNotAlone(FastRules):
+    """A game-deciding 13 counts for nothing towards the table minimum of values."""
 
-    return winner
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        if self.rules.table_measure == "values" and self.special_bid is not None:
+            bids = [0 if bid == self.special_bid else bid for bid in bids]
+        return super().hand_is_played(bids, scores)
 
 
-def _lowest_wins(original: Callable[..., int]) -> Callable[..., int]:
-    def winner(trick: Any) -> int:
-        suits = [c[1] for c in trick]
-        ranks = "23456789TJQKA"
-        wanted = "H" if "H" in suits else suits[0]
-        candidates = [i for i, c in enumerate(trick) if c[1] == wanted]
-        return min(candidates, key=lambda i: ranks.index(trick[i][0]))
+class MadeNeedsOneMore(FastRules):
+    """A bid is made only with more tricks than bid."""
 
-    return winner
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        fewer = tricks - 1 if tricks == bid else tricks
+        return super().score_change(bid, fewer, own_score, highest_score)
 
 
-def _no_follow(original: Callable[..., Any]) -> Callable[..., Any]:
-    return lambda hand, led: original(hand, None)
+class FailedCostsNothing(FastRules):
+    """A failed bid loses nothing."""
+
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        return max(0, super().score_change(bid, tricks, own_score, highest_score))
 
 
-def _dealer_to_the_left(original: Callable[..., int]) -> Callable[..., int]:
-    return lambda self, dealer: (dealer + 3) % 4
+class LowerTotalWins(FastRules):
+    """When both teams qualify, the lower total wins."""
 
-
-def _dealer_leads(original: Callable[..., int]) -> Callable[..., int]:
-    return lambda self, dealer: dealer
-
-
-def _lower_total_wins(original: Callable[..., Any]) -> Callable[..., Any]:
-    def mutated(self: Any, scores: Any, target: int) -> Any:
-        result, next_target = original(self, scores, target)
-        both = self._qualifies(0, scores, target) and self._qualifies(1, scores, target)
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        result, next_target = super().points_result(scores, target)
+        both = self.qualifies(0, scores, target) and self.qualifies(1, scores, target)
         if both and self.rules.both_qualify == "higher_total" and result in (1, 2):
             result = 3 - result
         return result, next_target
 
-    return mutated
+
+class RaiseByFive(FastRules):
+    """A raised target goes up by 5."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        result, next_target = super().points_result(scores, target)
+        return result, (target + 5 if next_target == target + BAND_WIDTH else next_target)
 
 
-def _raise_by_five(original: Callable[..., Any]) -> Callable[..., Any]:
-    def mutated(self: Any, scores: Any, target: int) -> Any:
-        result, next_target = original(self, scores, target)
-        if next_target == target + 10:
-            next_target = target + 5
-        return result, next_target
+class RaisedTargetKept(FastRules):
+    """A raised target never falls back to the variant's target."""
 
-    return mutated
-
-
-def _band_40_as_30(original: Callable[[int], int]) -> Callable[[int], int]:
-    return lambda score: 1 if score == 40 else original(score)
-
-
-def _thirteen_not_alone(original: Callable[..., bool]) -> Callable[..., bool]:
-    def mutated(self: Any, bids: Any, scores: Any) -> bool:
-        if self.rules.table_measure == "values" and self.special_bid is not None:
-            bids = [
-                0 if b == self.special_bid else b for b in bids
-            ]  # 13's value is 0 here: only its special power goes
-        return bool(original(self, bids, scores))
-
-    return mutated
-
-
-def _engine_lets_pass(code: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The engine's check of a move, with one rejection code forgotten."""
-
-    def make(original: Callable[..., None]) -> Callable[..., None]:
-        from fourhundred.reference.engine import IllegalAction
-
-        def mutated(state: Any, action: Any, seat: Any) -> None:
-            try:
-                original(state, action, seat)
-            except IllegalAction as error:
-                if error.code != code:
-                    raise
-
-        return mutated
-
-    return make
-
-
-def _raised_target_kept(original: Callable[..., Any]) -> Callable[..., Any]:
-    def mutated(self: Any, scores: Any, target: int) -> Any:
-        result, next_target = original(self, scores, target)
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        result, next_target = super().points_result(scores, target)
         if target > self.rules.target and next_target == self.rules.target:
             next_target = target
         return result, next_target
 
-    return mutated
+
+class DealerToTheLeft(FastRules):
+    """The deal passes to the left."""
+
+    def next_dealer(self, dealer: int) -> int:
+        return (dealer + 3) % 4
+
+
+class DealerLeads(FastRules):
+    """The dealer leads the first trick."""
+
+    def first_leader(self, dealer: int) -> int:
+        return dealer
+
+
+class NoFollowSuit(FastRules):
+    """Any card may be played: follow suit is not required."""
+
+    def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
+        return super().legal_plays(hand, None)
+
+
+class NoTrumps(FastRules):
+    """Hearts do not trump: the highest card of the suit led wins."""
+
+    def trick_winner(self, trick: Sequence[str]) -> int:
+        led = trick[0][1]
+        best = 0
+        for i, card in enumerate(trick):
+            if card[1] == led and _RANKS.index(card[0]) > _RANKS.index(trick[best][0]):
+                best = i
+        return best
+
+
+class LowestCardWins(FastRules):
+    """The lowest card of the winning suit (hearts if any, else the suit led) wins."""
+
+    def trick_winner(self, trick: Sequence[str]) -> int:
+        suits = [card[1] for card in trick]
+        wanted = "H" if "H" in suits else suits[0]
+        candidates = [i for i, card in enumerate(trick) if card[1] == wanted]
+        return min(candidates, key=lambda i: _RANKS.index(trick[i][0]))
 
 
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
-        "qahwa-9-worth-26", "qahwa's bid of 9 worth 26 instead of 27", _value("qahwa-400", 9, 26)
+        "qahwa-9-worth-26",
+        "qahwa's bid of 9 worth 26 instead of 27",
+        rules=value("qahwa-400", 9, 26),
     ),
     Mutant(
         "qahwa-10-worth-30",
         "qahwa's common table: 10 worth 30 instead of 40",
-        _value("qahwa-400", 10, 30),
+        rules=value("qahwa-400", 10, 30),
     ),
     Mutant(
         "medallon-11-worth-40",
         "medallon's 11 worth 40 instead of 44",
-        _value("medallon-400", 11, 40),
+        rules=value("medallon-400", 11, 40),
     ),
     Mutant(
         "medallon-13-minus-40",
         "medallon's failed 13 costs 40 instead of 52",
-        _value("medallon-400", 13, 40),
+        rules=value("medallon-400", 13, 40),
     ),
-    Mutant("pagat41-7-worth-7", "Syrian 41: 7 worth 7 (doubling from 8)", _value("pagat-41", 7, 7)),
+    Mutant(
+        "pagat41-7-worth-7",
+        "Syrian 41: 7 worth 7 (doubling from 8)",
+        rules=value("pagat-41", 7, 7),
+    ),
     Mutant(
         "pagat400-12-worth-48",
         "Lebanese 400: 12 worth 48 instead of 36",
-        _value("pagat-400", 12, 48),
+        rules=value("pagat-400", 12, 48),
     ),
     Mutant(
         "arab-10-worth-30",
         "arab3meyeh's 10 worth 30 instead of 40",
-        _value("arab3meyeh-400", 10, 30),
+        rules=value("arab3meyeh-400", 10, 30),
     ),
     Mutant(
         "qahwa-reduced-5-is-10",
         "qahwa: 5 stays worth 10 from 30 points",
-        _value("qahwa-400", 5, 10, "reduced_values"),
+        rules=value("qahwa-400", 5, 10, "reduced_values"),
     ),
     Mutant(
         "arab-reduced-6-is-12",
         "arab3meyeh: 6 stays worth 12 from 30 points",
-        _value("arab3meyeh-400", 6, 12, "reduced_values"),
+        rules=value("arab3meyeh-400", 6, 12, "reduced_values"),
     ),
-    Mutant(
-        "band-edge-31",
-        "the score bands start at 31 instead of 30",
-        _module_function("fourhundred.reference.fast", "_band", _band_from_31),
-    ),
+    Mutant("band-edge-31", "the score bands start at 31 instead of 30", fast=BandFrom31),
     Mutant(
         "qahwa-own-min-cap-6",
         "qahwa's own minimum stops at 6 instead of 5",
-        _field("qahwa-400", "own_min_cap", 5, 6),
+        rules=field("qahwa-400", "own_min_cap", 5, 6),
     ),
     Mutant(
         "qahwa-table-cap-13",
         "qahwa's table minimum stops at 13 instead of 14",
-        _field("qahwa-400", "table_min_cap", 14, 13),
+        rules=field("qahwa-400", "table_min_cap", 14, 13),
     ),
-    Mutant("qahwa-min-bid-1", "qahwa allows a bid of 1", _field("qahwa-400", "min_bid", 2, 1)),
-    Mutant("qahwa-max-bid-12", "qahwa's largest bid is 12", _field("qahwa-400", "max_bid", 13, 12)),
+    Mutant(
+        "qahwa-min-bid-1",
+        "qahwa allows a bid of 1",
+        rules=field("qahwa-400", "min_bid", 2, 1),
+    ),
+    Mutant(
+        "qahwa-max-bid-12",
+        "qahwa's largest bid is 12",
+        rules=field("qahwa-400", "max_bid", 13, 12),
+    ),
     Mutant(
         "medallon-own-min-flat",
         "medallon's own minimum does not rise",
-        _field("medallon-400", "own_min_rises", True, False),
+        rules=field("medallon-400", "own_min_rises", True, False),
     ),
     Mutant(
         "arab-table-flat",
         "arab3meyeh's table minimum does not rise",
-        _field("arab3meyeh-400", "table_min_rises", True, False),
+        rules=field("arab3meyeh-400", "table_min_rises", True, False),
     ),
     Mutant(
         "medallon-table-lowest",
         "medallon's table minimum set by the lowest score",
-        _field("medallon-400", "table_min_scores", "highest", "lowest"),
+        rules=field("medallon-400", "table_min_scores", "highest", "lowest"),
     ),
     Mutant(
         "pagat41-count-tricks",
         "Syrian 41 counts tricks, not values, for the table minimum",
-        _field("pagat-41", "table_measure", "values", "tricks"),
+        rules=field("pagat-41", "table_measure", "values", "tricks"),
     ),
     Mutant(
         "table-strictly-above",
         "the bids must exceed the table minimum (> instead of >=)",
-        _fast_method("hand_is_played", _strict_table),
+        fast=StrictTable,
     ),
     Mutant(
         "made-needs-one-more",
         "a bid is made only with more tricks than bid (> instead of >=)",
-        _fast_method("score_change", _made_needs_more),
+        fast=MadeNeedsOneMore,
     ),
-    Mutant(
-        "failed-costs-nothing",
-        "a failed bid loses nothing",
-        _fast_method("score_change", _failed_costs_nothing),
-    ),
+    Mutant("failed-costs-nothing", "a failed bid loses nothing", fast=FailedCostsNothing),
     Mutant(
         "qahwa-partner-at-zero",
         "qahwa: a partner on 0 allows the win",
-        _field("qahwa-400", "partner_condition", "positive", "non_negative"),
+        rules=field("qahwa-400", "partner_condition", "positive", "non_negative"),
     ),
     Mutant(
         "arab-partner-at-zero",
         "arab3meyeh: a partner on 0 allows the win",
-        _field("arab3meyeh-400", "partner_condition", "positive", "non_negative"),
+        rules=field("arab3meyeh-400", "partner_condition", "positive", "non_negative"),
     ),
     Mutant(
         "medallon-player-measure",
         "medallon: one partner's score, not the team total",
-        _field("medallon-400", "win_measure", "team_total", "player"),
+        rules=field("medallon-400", "win_measure", "team_total", "player"),
     ),
     Mutant(
-        "qahwa-target-40", "qahwa plays to 40 instead of 41", _field("qahwa-400", "target", 41, 40)
+        "qahwa-target-40",
+        "qahwa plays to 40 instead of 41",
+        rules=field("qahwa-400", "target", 41, 40),
     ),
-    Mutant("pagat41-target-42", "Syrian 41 plays to 42", _field("pagat-41", "target", 41, 42)),
+    Mutant(
+        "pagat41-target-42",
+        "Syrian 41 plays to 42",
+        rules=field("pagat-41", "target", 41, 42),
+    ),
     Mutant(
         "qahwa-tie-draws",
         "qahwa: equal totals draw instead of playing on",
-        _field("qahwa-400", "total_tie", "play_on", "draw"),
+        rules=field("qahwa-400", "total_tie", "play_on", "draw"),
     ),
-    Mutant(
-        "lower-total-wins",
-        "both teams qualify: the lower total wins",
-        _fast_method("_points_result", _lower_total_wins),
-    ),
-    Mutant(
-        "arab-raise-by-5",
-        "arab3meyeh's raised target goes up by 5",
-        _fast_method("_points_result", _raise_by_five),
-    ),
+    Mutant("lower-total-wins", "both teams qualify: the lower total wins", fast=LowerTotalWins),
+    Mutant("arab-raise-by-5", "arab3meyeh's raised target goes up by 5", fast=RaiseByFive),
     Mutant(
         "arab-trigger-reached",
         "arab3meyeh raises the target when both reach 41, partners aside",
-        _field("arab3meyeh-400", "raise_trigger", "qualified", "reached"),
+        rules=field("arab3meyeh-400", "raise_trigger", "qualified", "reached"),
     ),
     Mutant(
         "pagat400-13-needs-partner",
         "Lebanese 400: a made 13 needs the partner's condition",
-        _field("pagat-400", "thirteen_win", "outright", "needs_partner"),
+        rules=field("pagat-400", "thirteen_win", "outright", "needs_partner"),
     ),
     Mutant(
         "medallon-13-loses-game",
         "medallon: a failed 13 loses the game",
-        _field("medallon-400", "thirteen", "win_or_lose_points", "win_or_lose_game"),
+        rules=field("medallon-400", "thirteen", "win_or_lose_points", "win_or_lose_game"),
     ),
     Mutant(
         "qahwa-classic-conflict-first-bid",
         "qahwa classic: conflicting 13s decided by the first bid",
-        _field("qahwa-400", "thirteen_conflict", "draw", "first_bid"),
+        rules=field("qahwa-400", "thirteen_conflict", "draw", "first_bid"),
     ),
-    Mutant(
-        "dealer-passes-left",
-        "the deal passes to the left",
-        _rules_method("next_dealer", _dealer_to_the_left),
-    ),
-    Mutant(
-        "dealer-leads",
-        "the dealer leads the first trick",
-        _rules_method("first_leader", _dealer_leads),
-    ),
+    Mutant("dealer-passes-left", "the deal passes to the left", fast=DealerToTheLeft),
+    Mutant("dealer-leads", "the dealer leads the first trick", fast=DealerLeads),
     Mutant(
         "qahwa-bidding-clockwise",
         "qahwa: bidding goes clockwise",
-        _field("qahwa-400", "bidding_order", "anticlockwise", "clockwise"),
+        rules=field("qahwa-400", "bidding_order", "anticlockwise", "clockwise"),
     ),
     Mutant(
         "pagat41-play-clockwise",
         "Syrian 41: play goes clockwise",
-        _field("pagat-41", "play_order", "anticlockwise", "clockwise"),
+        rules=field("pagat-41", "play_order", "anticlockwise", "clockwise"),
     ),
     Mutant(
         "qahwa-dealer-throw-in",
         "qahwa lets the dealer throw in",
-        _field("qahwa-400", "dealer_may_throw_in", False, True),
+        rules=field("qahwa-400", "dealer_may_throw_in", False, True),
     ),
-    Mutant(
-        "no-follow-suit",
-        "the follow-suit rule is not checked",
-        _module_function("fourhundred.reference.engine", "legal_plays", _no_follow),
-    ),
-    Mutant(
-        "no-trumps",
-        "hearts do not trump",
-        _module_function("fourhundred.reference.engine", "trick_winner", _no_trumps),
-    ),
-    Mutant(
-        "lowest-card-wins",
-        "the lowest card of the winning suit wins",
-        _module_function("fourhundred.reference.engine", "trick_winner", _lowest_wins),
-    ),
-    Mutant(
-        "band-edge-40",
-        "a score of 40 is still in the 30-39 band",
-        _module_function("fourhundred.reference.fast", "_band", _band_40_as_30),
-    ),
+    Mutant("no-follow-suit", "the follow-suit rule is not checked", fast=NoFollowSuit),
+    Mutant("no-trumps", "hearts do not trump", fast=NoTrumps),
+    Mutant("lowest-card-wins", "the lowest card of the winning suit wins", fast=LowestCardWins),
+    Mutant("band-edge-40", "a score of 40 is still in the 30-39 band", fast=Band40As30),
     Mutant(
         "qahwa-reduced-on-highest",
         "qahwa's 5 and 6 reduced once anyone has 30",
-        _field("qahwa-400", "reduced_scope", "own", "any"),
+        rules=field("qahwa-400", "reduced_scope", "own", "any"),
     ),
     Mutant(
         "thirteen-not-enough-alone",
         "a game-deciding 13 does not reach the table minimum on its own",
-        _fast_method("hand_is_played", _thirteen_not_alone),
+        fast=ThirteenNotAlone,
     ),
     Mutant(
         "engine-follow-suit-unchecked",
         "the engine accepts a card that does not follow suit",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("must_follow_suit")
-        ),
+        checks=forgetting("must_follow_suit"),
     ),
     Mutant(
         "engine-minimum-unchecked",
         "the engine accepts a bid below the minimum",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("bid_below_minimum")
-        ),
+        checks=forgetting("bid_below_minimum"),
     ),
     Mutant(
         "engine-maximum-unchecked",
         "the engine accepts a bid above the maximum",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("bid_above_maximum")
-        ),
+        checks=forgetting("bid_above_maximum"),
     ),
     Mutant(
         "engine-throw-in-unchecked",
         "the engine accepts any throw-in",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("throw_in_not_allowed")
-        ),
+        checks=forgetting("throw_in_not_allowed"),
     ),
-    Mutant(
-        "engine-deal-unchecked",
-        "the engine accepts a bad deal",
-        _module_function("fourhundred.reference.engine", "_check", _engine_lets_pass("bad_deal")),
-    ),
+    Mutant("engine-deal-unchecked", "the engine accepts a bad deal", checks=forgetting("bad_deal")),
     Mutant(
         "engine-phase-unchecked",
         "the engine accepts an action of the wrong phase",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("wrong_phase")
-        ),
+        checks=forgetting("wrong_phase"),
     ),
     Mutant(
         "engine-turn-unchecked",
         "the engine accepts an action named for a seat that is not to act",
-        _module_function(
-            "fourhundred.reference.engine", "_check", _engine_lets_pass("not_your_turn")
-        ),
+        checks=forgetting("not_your_turn"),
     ),
     Mutant(
         "arab-raised-target-kept",
         "arab3meyeh's raised target never falls back to 41",
-        _fast_method("_points_result", _raised_target_kept),
+        fast=RaisedTargetKept,
     ),
 )
 
 BY_NAME = {mutant.name: mutant for mutant in MUTANTS}
 
 
-def apply(name: str) -> Callable[[], None]:
-    """Apply a mutant by name (in this process); returns the undo."""
+def by_name(name: str) -> Mutant:
+    """The mutant called ``name``; an unknown name is a :class:`UserError` listing them."""
     try:
-        mutant = BY_NAME[name]
+        return BY_NAME[name]
     except KeyError:
         from fourhundred.errors import UserError
 
         raise UserError(f"unknown mutant {name!r}; the mutants are: {', '.join(BY_NAME)}") from None
-    return mutant.apply()
-
-
-@contextmanager
-def applied(name: str) -> Iterator[None]:
-    """A mutant applied for the duration of a ``with`` block."""
-    undo = apply(name)
-    try:
-        yield
-    finally:
-        undo()
 
 
 # ----------------------------------------------------------------------
@@ -617,24 +618,19 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
 
 
 def _answers(
-    questions: list[tuple[str, str, dict[str, Any]]], game_inputs: list[tuple[str, dict[str, Any]]]
+    questions: list[tuple[str, str, dict[str, Any]]],
+    game_inputs: list[tuple[str, dict[str, Any]]],
+    answer: adapter.AnswerFunction,
 ) -> list[Any]:
     answers: list[Any] = []
-    for kind, variant, data in questions:
+    asked = [*questions, *(("whole_game", variant, data) for variant, data in game_inputs)]
+    rules: dict[str, Rules] = {}
+    for kind, variant, data in asked:
+        if variant not in rules:
+            rules[variant] = load(variant)
         try:
-            answers.append(
-                kinds.kind(kind).canonical(
-                    adapter.reference_answer(kind, adapter.load_rules(variant), data)
-                )
-            )
+            answers.append(kinds.kind(kind).canonical(answer(kind, rules[variant], data)))
         except Exception as error:  # a mutant may make the engine raise: that is a change too
-            answers.append(f"raised {type(error).__name__}")
-    for variant, data in game_inputs:
-        try:
-            answers.append(
-                adapter.reference_answer("whole_game", adapter.load_rules(variant), data)
-            )
-        except Exception as error:
             answers.append(f"raised {type(error).__name__}")
     return answers
 
@@ -644,12 +640,12 @@ def behaviour_changes(names: list[str], seed: int = 400, count: int = 1500) -> d
     rng = random.Random(seed)
     questions = _random_questions(rng, count)
     game_inputs = inputs.scripted_games("differential")
-    original = _answers(questions, game_inputs)
-    result = {}
-    for name in names:
-        with applied(name):
-            result[name] = _answers(questions, game_inputs) != original
-    return result
+    original = _answers(questions, game_inputs, adapter.reference_answer)
+    return {
+        name: _answers(questions, game_inputs, adapter.answer_function(by_name(name).reference))
+        != original
+        for name in names
+    }
 
 
 def suite_failures(name: str) -> int:
@@ -668,9 +664,8 @@ def suite_failures(name: str) -> int:
 
 def run_all(names: list[str] | None = None, jobs: int = 2) -> list[MutantResult]:
     """Judge every mutant (or those named): behaviour change and kill."""
-    for name in names or []:
-        apply(name)()  # an unknown name fails here with the list of mutants, before any work
-    chosen = [BY_NAME[n] for n in names] if names else list(MUTANTS)
+    # An unknown name fails here with the list of mutants, before any work.
+    chosen = [by_name(name) for name in names] if names else list(MUTANTS)
     changes = behaviour_changes([m.name for m in chosen])
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         failures = list(pool.map(suite_failures, [m.name for m in chosen]))

@@ -16,11 +16,15 @@ state has an explicit :class:`Phase`:
   :meth:`Rules.hand_result` settles the hand; the game goes on (phase
   ``deal``, next dealer) or is over (phase ``game_over``).
 
-:func:`apply` checks an action and raises :class:`IllegalAction` with a code
-from :data:`ILLEGAL_ACTION_CODES`; :func:`apply_unchecked` trusts it. The
-rules come from :class:`fourhundred.reference.fast.FastRules`, which the
-tests hold equal to the specification, and the card rules (follow suit, the
-trick's winner) from the card table of :mod:`fourhundred.spec.cards`.
+:func:`apply` holds an action to the ordered :data:`CHECKS` and raises
+:class:`IllegalAction` with the code of the first it breaks (a code of
+:data:`ILLEGAL_ACTION_CODES`); :func:`apply_unchecked` trusts it. Every rule
+comes from the state's :class:`fourhundred.reference.fast.FastRules`
+(``GameState.fast``, which the tests hold equal to the specification),
+the card rules (follow suit, the trick's winner, from the card table of
+:mod:`fourhundred.spec.cards`) and the turn order included. A
+:class:`Reference` is that configuration as one value: a game started from
+another one (a fast-rule variant, fewer checks) plays by it throughout.
 
 The actions and their text are in :mod:`fourhundred.reference.actions`;
 whole games, transcripts and replay in :mod:`fourhundred.reference.transcript`.
@@ -31,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import (
@@ -45,23 +49,8 @@ from fourhundred.reference.actions import (
     canonical_deal,
 )
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import (
-    CARD_INDEX,
-    FULL_DECK,
-    SEAT_NAMES,
-)
-from fourhundred.spec.cards import (
-    legal_plays as legal_plays,
-)
-from fourhundred.spec.cards import (
-    trick_winner as trick_winner,
-)
+from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES
 from fourhundred.spec.model import Result, Rules
-
-# The engine calls ``legal_plays`` and ``trick_winner`` (the card table's) through
-# these module names, which is where ``conformance/mutants.py`` patches them, and
-# the kind registry's fast answers read them here (an explicit re-export) so that
-# a mutant reaches the pure kinds too.
 
 
 class Phase(StrEnum):
@@ -101,6 +90,182 @@ class IllegalAction(ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+# ----------------------------------------------------------------------
+# The rejection checks, in order of precedence
+# ----------------------------------------------------------------------
+
+#: Why an action breaks one rule (a message), or None when it keeps it.
+Finding = Callable[["GameState", Action, "int | None"], "str | None"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One rule :func:`apply` holds an action to, and the code it rejects with."""
+
+    code: str
+    find: Finding
+
+    def __post_init__(self) -> None:
+        if self.code not in ILLEGAL_ACTION_CODES:
+            raise ValueError(f"unknown illegal-action code {self.code!r}")
+
+
+def _bare(action: Action) -> Action:
+    """The action without its seat (messages quote the bare action)."""
+    return action if action.seat is None else by_seat(action, None)
+
+
+def _game_over(state: GameState, action: Action, seat: int | None) -> str | None:
+    if state.phase is Phase.GAME_OVER:
+        return f"the game is over ({state.result.name}); no {action} is possible"
+    return None
+
+
+def _not_your_turn(state: GameState, action: Action, seat: int | None) -> str | None:
+    actor_now = state.dealer if state.phase is Phase.DEAL else state.to_act
+    for who in (seat, action.seat):
+        if who is not None and who != actor_now:
+            turn = "nobody" if actor_now is None else SEAT_NAMES[actor_now]
+            name = SEAT_NAMES[who] if who in range(4) else repr(who)
+            what = "to deal" if isinstance(action, Deal) else str(_bare(action))
+            return f"{name} tried {what}; {turn} is to act"
+    return None
+
+
+#: The phase each kind of action belongs to.
+_PHASE_OF: Mapping[type, Phase] = {
+    Deal: Phase.DEAL,
+    Bid: Phase.BIDDING,
+    ThrowIn: Phase.BIDDING,
+    Play: Phase.PLAY,
+}
+
+
+def _wrong_phase(state: GameState, action: Action, seat: int | None) -> str | None:
+    phase = state.phase
+    belongs = _PHASE_OF.get(type(action))
+    if belongs is None:
+        return f"{_bare(action)!r} is not an action"
+    if belongs is phase:
+        return None
+    what = "deal" if isinstance(action, Deal) else str(_bare(action))
+    return f"cannot {what} during {phase.value}"
+
+
+def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
+    if not isinstance(action, Deal) or state.phase is not Phase.DEAL:
+        return None
+    hands = action.hands
+    if not isinstance(hands, tuple | list) or len(hands) != 4:
+        return "a deal is four hands, one per seat N, W, S, E"
+    seen: dict[str, str] = {}
+    for seat_, hand in enumerate(hands):
+        if len(hand) != 13:
+            return f"{SEAT_NAMES[seat_]} has {len(hand)} cards, not 13"
+        for card in hand:
+            if card not in CARD_INDEX:
+                return f"{card!r} in {SEAT_NAMES[seat_]}'s hand is not a card"
+            if card in seen:
+                return f"{card} is dealt twice (to {seen[card]} and {SEAT_NAMES[seat_]})"
+            seen[card] = SEAT_NAMES[seat_]
+    return None
+
+
+def _throw_in_not_allowed(state: GameState, action: Action, seat: int | None) -> str | None:
+    actor = state.to_act
+    if not isinstance(action, ThrowIn) or state.phase is not Phase.BIDDING or actor is None:
+        return None
+    if not state.rules.dealer_may_throw_in:
+        return f"{state.rules} has no dealer's throw-in"
+    if actor != state.dealer:
+        return f"only the dealer ({SEAT_NAMES[state.dealer]}) may throw in; {SEAT_NAMES[actor]} is to bid"
+    return None
+
+
+def _whole_bid(action: Action) -> int | None:
+    """The value of a bid that is a whole number, else None."""
+    value = action.value if isinstance(action, Bid) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _bid_above_maximum(state: GameState, action: Action, seat: int | None) -> str | None:
+    value, actor = _whole_bid(action), state.to_act
+    if value is None or state.phase is not Phase.BIDDING or actor is None:
+        return None
+    if value > state.rules.max_bid:
+        return f"{SEAT_NAMES[actor]} bid {value}; the largest bid is {state.rules.max_bid}"
+    return None
+
+
+def _bid_below_minimum(state: GameState, action: Action, seat: int | None) -> str | None:
+    actor = state.to_act
+    if not isinstance(action, Bid) or state.phase is not Phase.BIDDING or actor is None:
+        return None
+    value = _whole_bid(action)
+    if value is None:
+        return f"a bid is a whole number of tricks, not {action.value!r}"
+    low = state.fast.own_minimum_bid(state.scores[actor])
+    if value < low:
+        score = state.scores[actor]
+        return f"{SEAT_NAMES[actor]} bid {value}; with a score of {score} the minimum is {low}"
+    return None
+
+
+def _card_not_in_hand(state: GameState, action: Action, seat: int | None) -> str | None:
+    actor = state.to_act
+    if not isinstance(action, Play) or state.phase is not Phase.PLAY or actor is None:
+        return None
+    if action.card not in state.hands[actor]:
+        return f"{SEAT_NAMES[actor]} does not hold {action.card!r}"
+    return None
+
+
+def _must_follow_suit(state: GameState, action: Action, seat: int | None) -> str | None:
+    actor = state.to_act
+    if not isinstance(action, Play) or state.phase is not Phase.PLAY or actor is None:
+        return None
+    hand = state.hands[actor]
+    led = state.trick[0] if state.trick else None
+    if led is None or action.card not in hand or action.card in state.fast.legal_plays(hand, led):
+        return None
+    holding = ", ".join(c for c in hand if c[1] == led[1])
+    return f"{SEAT_NAMES[actor]} played {action.card} to a {led[1]} lead while holding {holding}"
+
+
+#: Every rule :func:`apply` holds an action to, in order: the first one an
+#: action breaks gives the rejection code, so this order *is* the precedence
+#: of the codes when an action breaks several rules:
+#:
+#: 1. ``game_over``: the game is over;
+#: 2. ``not_your_turn``: the seat named (``apply``'s ``seat`` or the action's
+#:    ``W:`` prefix) is not the seat to act (while dealing, the dealer);
+#: 3. ``wrong_phase``: a deal outside the deal, a bid or throw-in outside the
+#:    bidding, a card outside the play (or no action at all);
+#: 4. ``bad_deal``: the deal is not four hands of 13 distinct cards;
+#: 5. ``throw_in_not_allowed``: the variant has no dealer's throw-in, or the
+#:    seat to act is not the dealer;
+#: 6. ``bid_above_maximum``: a whole-number bid above the variant's largest bid;
+#: 7. ``bid_below_minimum``: a bid below the bidder's own minimum, or not a
+#:    whole number;
+#: 8. ``card_not_in_hand``: the card is not in the hand of the seat to act;
+#: 9. ``must_follow_suit``: the card is not a legal play (:meth:`FastRules.legal_plays`).
+#:
+#: Each check looks only at its own rule (a bid check passes anything that is
+#: not a bid in the bidding), so the tuple without one check is the engine
+#: that forgets that one rule (:mod:`fourhundred.conformance.mutants`).
+CHECKS: tuple[Check, ...] = (
+    Check("game_over", _game_over),
+    Check("not_your_turn", _not_your_turn),
+    Check("wrong_phase", _wrong_phase),
+    Check("bad_deal", _bad_deal),
+    Check("throw_in_not_allowed", _throw_in_not_allowed),
+    Check("bid_above_maximum", _bid_above_maximum),
+    Check("bid_below_minimum", _bid_below_minimum),
+    Check("card_not_in_hand", _card_not_in_hand),
+    Check("must_follow_suit", _must_follow_suit),
+)
 
 
 # ----------------------------------------------------------------------
@@ -148,11 +313,18 @@ class GameState:
     hand_number: int = 1
     result: Result = Result.CONTINUE
     history: tuple[HandRecord, ...] = field(default=(), compare=True)
+    #: The rules the engine applies (a fast-rule variant reaches whole games
+    #: through it): by default ``FastRules.of(rules)``; its ``rules`` are ``rules``.
+    fast: FastRules = field(default=cast(FastRules, None), compare=False, repr=False)
+    #: The rejection checks :func:`apply` runs, in order (:data:`CHECKS`).
+    checks: tuple[Check, ...] = field(default=CHECKS, compare=False, repr=False)
 
-    @property
-    def fast(self) -> FastRules:
-        """The fast rule layer of this state's rules."""
-        return FastRules.of(self.rules)
+    def __post_init__(self) -> None:
+        fast: FastRules | None = self.fast
+        if fast is None:
+            object.__setattr__(self, "fast", FastRules.of(self.rules))
+        elif fast.rules is not self.rules and fast.rules != self.rules:
+            raise ValueError(f"the fast rules are for {fast.rules}, the state's rules {self.rules}")
 
 
 #: A player: given the state (its seat is ``state.to_act``), returns a legal action.
@@ -173,8 +345,18 @@ def _evolve(state: GameState, **changes: Any) -> GameState:
 _PLAYS: Mapping[str, Play] = {card: Play(card) for card in FULL_DECK}
 
 
-def new_game(rules: Rules, first_dealer: int = 0) -> GameState:
-    """The start of a game: ``first_dealer`` to deal, every score 0."""
+def new_game(
+    rules: Rules,
+    first_dealer: int = 0,
+    *,
+    fast: FastRules | None = None,
+    checks: tuple[Check, ...] = CHECKS,
+) -> GameState:
+    """The start of a game: ``first_dealer`` to deal, every score 0.
+
+    ``fast`` (by default ``FastRules.of(rules)``, for the same ``rules``) and
+    ``checks`` are the rules the whole game applies: every later state carries them.
+    """
     if first_dealer not in (0, 1, 2, 3):
         raise ValueError(f"first_dealer must be a seat 0-3, got {first_dealer!r}")
     return GameState(
@@ -183,7 +365,45 @@ def new_game(rules: Rules, first_dealer: int = 0) -> GameState:
         dealer=first_dealer,
         scores=_ZERO,
         target_in_force=rules.target,
+        fast=FastRules.of(rules) if fast is None else fast,
+        checks=checks,
     )
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The reference's behaviour as one value: the fast rules it applies (every
+    rule, the card rules and turn order included) and the engine's checks.
+
+    The kinds' reference answers (:attr:`fourhundred.conformance.kinds.Kind.fast_answer`)
+    and whole games read it, so a different value (a :class:`FastRules`
+    subclass, a tuple of checks without one) is a different reference, with
+    no module patched: the mutant run builds its mutants that way.
+    """
+
+    fast: FastRules
+    checks: tuple[Check, ...] = CHECKS
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this reference plays."""
+        return self.fast.rules
+
+    @staticmethod
+    def of(rules: Rules) -> Reference:
+        """The reference itself for ``rules`` (cached by identity: hashing a
+        :class:`Rules` value on every question would cost more than the answer)."""
+        entry = _REFERENCES.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = _REFERENCES[id(rules)] = (rules, Reference(FastRules.of(rules)))
+        return entry[1]
+
+    def new_game(self, first_dealer: int = 0) -> GameState:
+        """The start of a game played by this reference (:func:`new_game`)."""
+        return new_game(self.rules, first_dealer, fast=self.fast, checks=self.checks)
+
+
+_REFERENCES: dict[int, tuple[Rules, Reference]] = {}
 
 
 def deal_from_seed(seed: int | str, dealer: int, rules: Rules) -> Deal:
@@ -241,7 +461,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.phase is Phase.PLAY:
         assert state.to_act is not None
         led = state.trick[0] if state.trick else None
-        return tuple(_PLAYS[card] for card in legal_plays(state.hands[state.to_act], led))
+        return tuple(
+            _PLAYS[card] for card in state.fast.legal_plays(state.hands[state.to_act], led)
+        )
     return ()
 
 
@@ -250,104 +472,19 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 # ----------------------------------------------------------------------
 
 
-def _check(state: GameState, action: Action, seat: int | None) -> None:
-    phase = state.phase
-    if phase is Phase.GAME_OVER:
-        raise IllegalAction(
-            "game_over", f"the game is over ({state.result.name}); no {action} is possible"
-        )
-    actor_now = state.dealer if phase is Phase.DEAL else state.to_act
-    for who in (seat, action.seat):
-        if who is not None and who != actor_now:
-            turn = "nobody" if actor_now is None else SEAT_NAMES[actor_now]
-            name = SEAT_NAMES[who] if who in range(4) else repr(who)
-            what = "to deal" if isinstance(action, Deal) else str(by_seat(action, None))
-            raise IllegalAction("not_your_turn", f"{name} tried {what}; {turn} is to act")
-    if action.seat is not None:
-        action = by_seat(action, None)  # the seat is checked: messages quote the bare action
-    if isinstance(action, Deal):
-        if phase is not Phase.DEAL:
-            raise IllegalAction("wrong_phase", f"cannot deal during {phase.value}")
-        _check_deal(action)
-        return
-    if isinstance(action, Bid | ThrowIn) and phase is not Phase.BIDDING:
-        raise IllegalAction("wrong_phase", f"cannot {action} during {phase.value}")
-    if isinstance(action, Play) and phase is not Phase.PLAY:
-        raise IllegalAction("wrong_phase", f"cannot {action} during {phase.value}")
-    actor = state.to_act
-    assert actor is not None
-    name = SEAT_NAMES[actor]
-    if isinstance(action, ThrowIn):
-        if not state.rules.dealer_may_throw_in:
-            raise IllegalAction("throw_in_not_allowed", f"{state.rules} has no dealer's throw-in")
-        if actor != state.dealer:
-            raise IllegalAction(
-                "throw_in_not_allowed",
-                f"only the dealer ({SEAT_NAMES[state.dealer]}) may throw in; {name} is to bid",
-            )
-        return
-    if isinstance(action, Bid):
-        value = action.value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise IllegalAction(
-                "bid_below_minimum", f"a bid is a whole number of tricks, not {value!r}"
-            )
-        low = state.fast.own_minimum_bid(state.scores[actor])
-        if value > state.rules.max_bid:
-            raise IllegalAction(
-                "bid_above_maximum", f"{name} bid {value}; the largest bid is {state.rules.max_bid}"
-            )
-        if value < low:
-            raise IllegalAction(
-                "bid_below_minimum",
-                f"{name} bid {value}; with a score of {state.scores[actor]} the minimum is {low}",
-            )
-        return
-    if isinstance(action, Play):
-        hand = state.hands[actor]
-        if action.card not in hand:
-            raise IllegalAction("card_not_in_hand", f"{name} does not hold {action.card!r}")
-        led = state.trick[0] if state.trick else None
-        if action.card not in legal_plays(hand, led):
-            assert led is not None
-            raise IllegalAction(
-                "must_follow_suit",
-                f"{name} played {action.card} to a {led[1]} lead while holding "
-                f"{', '.join(c for c in hand if c[1] == led[1])}",
-            )
-        return
-    raise IllegalAction("wrong_phase", f"{action!r} is not an action")
-
-
-def _check_deal(deal: Deal) -> None:
-    hands = deal.hands
-    if not isinstance(hands, tuple | list) or len(hands) != 4:
-        raise IllegalAction("bad_deal", "a deal is four hands, one per seat N, W, S, E")
-    seen: dict[str, str] = {}
-    for seat, hand in enumerate(hands):
-        if len(hand) != 13:
-            raise IllegalAction("bad_deal", f"{SEAT_NAMES[seat]} has {len(hand)} cards, not 13")
-        for card in hand:
-            if card not in CARD_INDEX:
-                raise IllegalAction(
-                    "bad_deal", f"{card!r} in {SEAT_NAMES[seat]}'s hand is not a card"
-                )
-            if card in seen:
-                raise IllegalAction(
-                    "bad_deal", f"{card} is dealt twice (to {seen[card]} and {SEAT_NAMES[seat]})"
-                )
-            seen[card] = SEAT_NAMES[seat]
-
-
 def apply(state: GameState, action: Action, seat: int | None = None) -> GameState:
     """The state after a legal action; raises :class:`IllegalAction` otherwise.
 
     ``seat``, when given, is who makes the action: it must be the seat to act
     (while dealing, the dealer), else the code is ``not_your_turn``. The
     action's own ``seat`` (the ``W:`` prefix of its text) is held to the same
-    rule.
+    rule. The rules are the state's ``checks`` (:data:`CHECKS`, whose order is
+    the codes' precedence): the first one the action breaks rejects it.
     """
-    _check(state, action, seat)
+    for check in state.checks:
+        message = check.find(state, action, seat)
+        if message is not None:
+            raise IllegalAction(check.code, message)
     return apply_unchecked(state, action)
 
 
@@ -385,7 +522,7 @@ def _bid(state: GameState, value: int) -> GameState:
         return _evolve(state, bids=new_bids, to_act=order[position + 1])
     made = [b if b is not None else 0 for b in new_bids]
     if state.fast.hand_is_played(made, state.scores):
-        leader = state.rules.first_leader(state.dealer)
+        leader = state.fast.first_leader(state.dealer)
         return _evolve(state, bids=new_bids, phase=Phase.PLAY, to_act=leader, leader=leader)
     return _thrown_in(_evolve(state, bids=new_bids))
 
@@ -395,11 +532,13 @@ def _thrown_in(state: GameState) -> GameState:
     return GameState(
         rules=state.rules,
         phase=Phase.DEAL,
-        dealer=state.rules.next_dealer(state.dealer),
+        dealer=state.fast.next_dealer(state.dealer),
         scores=state.scores,
         target_in_force=state.target_in_force,
         hand_number=state.hand_number + 1,
         history=(*state.history, record),
+        fast=state.fast,
+        checks=state.checks,
     )
 
 
@@ -413,7 +552,7 @@ def _play(state: GameState, card: str) -> GameState:
     order = state.fast.trick_orders[state.leader]
     if len(trick) < 4:
         return _evolve(state, hands=new_hands, trick=trick, to_act=order[len(trick)])
-    winner = order[trick_winner(trick)]
+    winner = order[state.fast.trick_winner(trick)]
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won: Four = (won[0], won[1], won[2], won[3])
@@ -443,9 +582,11 @@ def _play(state: GameState, card: str) -> GameState:
     return GameState(
         rules=state.rules,
         phase=Phase.DEAL,
-        dealer=state.rules.next_dealer(state.dealer),
+        dealer=state.fast.next_dealer(state.dealer),
         scores=after,
         target_in_force=next_target,
         hand_number=state.hand_number + 1,
         history=(*state.history, record),
+        fast=state.fast,
+        checks=state.checks,
     )

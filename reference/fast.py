@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from typing import Self
 
+from fourhundred.spec import cards
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Result, Rules
 
 # ----------------------------------------------------------------------
@@ -31,15 +32,20 @@ _RESULT_DRAW = int(Result.DRAW)
 _SPECIAL_NONE, _SPECIAL_WINS, _SPECIAL_LOSES = 0, 1, 2
 
 
-def _band(score: int) -> int:
-    return 1 + (score - BAND_START) // BAND_WIDTH if score >= BAND_START else 0
-
-
 @dataclass(frozen=True)
 class FastRules:
     """The rules of one :class:`Rules` value on ints (see the module docstring).
 
-    Build it with :meth:`of`, which caches one per rules value.
+    Build it with :meth:`of`, which caches one per rules value and class.
+
+    Every rule the reference applies is a public method here, the engine's
+    card rules and turn order included (:meth:`trick_winner`,
+    :meth:`legal_plays`, :meth:`next_dealer`, :meth:`first_leader`), so a
+    subclass that overrides one method is a *fast-rule variant*: the kinds'
+    answers and whole games (:class:`fourhundred.reference.engine.GameState`
+    carries its fast rules) follow it. The mutant run
+    (:mod:`fourhundred.conformance.mutants`) is built that way. The private
+    helpers are not hooks: a variant overrides public methods only.
     """
 
     rules: Rules
@@ -52,10 +58,18 @@ class FastRules:
     bidding_orders: tuple[tuple[int, ...], ...] = ()
     trick_orders: tuple[tuple[int, ...], ...] = ()
 
-    @staticmethod
-    @cache
-    def of(rules: Rules) -> FastRules:
-        """The fast form of ``rules`` (cached)."""
+    @classmethod
+    def of(cls, rules: Rules) -> Self:
+        """The fast form of ``rules`` as this class (cached per class and rules value)."""
+        built = _BUILT.get((cls, rules))
+        if built is None:
+            built = _BUILT[cls, rules] = cls.build(rules)
+        assert isinstance(built, cls)
+        return built
+
+    @classmethod
+    def build(cls, rules: Rules) -> Self:
+        """The fast form of ``rules``, computed (:meth:`of` caches it)."""
         table = dict(rules.values)
         low = [table.get(bid, 0) for bid in range(14)]
         if rules.eleven_plus_fifty:
@@ -73,7 +87,7 @@ class FastRules:
             special = None
         if rules.eleven_plus_fifty and rules.eleven_plus_thirteen == "scores_50":
             special = None
-        return FastRules(
+        return cls(
             rules,
             tuple(low),
             tuple(high),
@@ -82,6 +96,33 @@ class FastRules:
             tuple(rules.trick_seats(leader) for leader in range(4)),
         )
 
+    # -- scores and turns ---------------------------------------------
+
+    def band(self, score: int) -> int:
+        """The band of a score: 0 below 30, then 1 for 30-39, 2 for 40-49...
+        (:meth:`Rules.score_band`; every source: "30-39", "40-49")."""
+        return 1 + (score - BAND_START) // BAND_WIDTH if score >= BAND_START else 0
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals after ``dealer`` (:meth:`Rules.next_dealer`)."""
+        return self.rules.next_dealer(dealer)
+
+    def first_leader(self, dealer: int) -> int:
+        """Who leads the first trick of a hand ``dealer`` dealt (:meth:`Rules.first_leader`)."""
+        return self.rules.first_leader(dealer)
+
+    # -- cards ----------------------------------------------------------
+
+    def trick_winner(self, trick: Sequence[str]) -> int:
+        """Position (0-3, in play order) of the card that wins a complete trick
+        (:func:`fourhundred.spec.cards.trick_winner`)."""
+        return cards.trick_winner(trick)
+
+    def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
+        """The cards of ``hand`` that may be played to a trick led by ``led``
+        (None: leading; :func:`fourhundred.spec.cards.legal_plays`)."""
+        return cards.legal_plays(hand, led)
+
     # -- bidding ------------------------------------------------------
 
     def own_minimum_bid(self, own_score: int) -> int:
@@ -89,7 +130,7 @@ class FastRules:
         rules = self.rules
         if not rules.own_min_rises:
             return rules.min_bid
-        risen = rules.min_bid + _band(own_score)
+        risen = rules.min_bid + self.band(own_score)
         cap = rules.own_min_cap
         return risen if cap is None or risen < cap else cap
 
@@ -103,7 +144,7 @@ class FastRules:
         risen = 11
         if rules.table_min_rises:
             score = max(scores) if rules.table_min_scores == "highest" else min(scores)
-            risen = 11 + _band(score)
+            risen = 11 + self.band(score)
             cap = rules.table_min_cap
             if cap is not None and risen > cap:
                 risen = cap
@@ -169,12 +210,15 @@ class FastRules:
 
     # -- the end of the game ------------------------------------------
 
-    def _partner_ok(self, score: int) -> bool:
+    def partner_ok(self, score: int) -> bool:
+        """Whether a partner's score allows the team's win (:meth:`Rules.partner_ok`)."""
         return score > 0 if self.rules.partner_condition == "positive" else score >= 0
 
-    def _qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
+    def qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
+        """Whether a team meets the winning condition at ``target``
+        (:meth:`Rules.team_qualifies`)."""
         a, b = scores[team], scores[team + 2]
-        ok = self._partner_ok
+        ok = self.partner_ok
         if self.rules.win_measure == "team_total":
             return a + b >= target and ok(a) and ok(b)
         return (a >= target and ok(b)) or (b >= target and ok(a))
@@ -207,7 +251,7 @@ class FastRules:
         for seat in range(4):
             team = seat % 2
             if effects[seat] == _SPECIAL_WINS and (
-                rules.thirteen_win == "outright" or self._partner_ok(after[(seat + 2) % 4])
+                rules.thirteen_win == "outright" or self.partner_ok(after[(seat + 2) % 4])
             ):
                 claims[team] = True
             elif effects[seat] == _SPECIAL_LOSES:
@@ -227,10 +271,13 @@ class FastRules:
             return _RESULT_TEAM_1
         return _RESULT_CONTINUE
 
-    def _points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        """The Result code and the next target in force when no decisive bid
+        settled the hand: who qualifies, both teams qualifying resolved by
+        ``both_qualify`` (:meth:`Rules.hand_result`)."""
         rules = self.rules
-        q0 = self._qualifies(0, scores, target)
-        q1 = self._qualifies(1, scores, target)
+        q0 = self.qualifies(0, scores, target)
+        q1 = self.qualifies(1, scores, target)
         if rules.both_qualify == "higher_total":
             if q0 and q1:
                 t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
@@ -252,8 +299,8 @@ class FastRules:
             both = self._reached(0, scores, target) and self._reached(1, scores, target)
         if both:
             return _RESULT_CONTINUE, target + BAND_WIDTH
-        b0 = self._qualifies(0, scores, base)
-        b1 = self._qualifies(1, scores, base)
+        b0 = self.qualifies(0, scores, base)
+        b1 = self.qualifies(1, scores, base)
         next_target = base if target > base and not b0 and not b1 else target
         if q0 and not q1:
             return _RESULT_TEAM_0, next_target
@@ -279,5 +326,9 @@ class FastRules:
         special = self._special_result(bids, tricks, after, dealer)
         if special != _RESULT_CONTINUE:
             return after, special, target_in_force
-        result, next_target = self._points_result(after, target_in_force)
+        result, next_target = self.points_result(after, target_in_force)
         return after, result, next_target
+
+
+#: :meth:`FastRules.of`'s cache, by class and rules value.
+_BUILT: dict[tuple[type[FastRules], Rules], FastRules] = {}

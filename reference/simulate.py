@@ -297,7 +297,7 @@ class Simulator:
                     events["a score reaches 30"] += 1
                 if max(after) >= 40 > max(scores):
                     events["a score reaches 40"] += 1
-                if fast._qualifies(0, after, target) and fast._qualifies(1, after, target):
+                if fast.qualifies(0, after, target) and fast.qualifies(1, after, target):
                     events["both teams qualify in one hand"] += 1
                 if log.target_after > target:
                     events["target raised"] += 1

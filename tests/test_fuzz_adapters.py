@@ -78,7 +78,7 @@ def test_a_tie_between_qualifying_teams_broken_the_wrong_way_is_found_and_shrunk
     for finding in findings:
         data = finding.input
         after = fast.scores_after(data["scores"], data["bids"], data["tricks"])
-        assert fast._qualifies(0, after, 41) and fast._qualifies(1, after, 41)
+        assert fast.qualifies(0, after, 41) and fast.qualifies(1, after, 41)
         assert data["dealer"] == 0 and data["target_in_force"] == 41
         assert sum(abs(s) for s in data["scores"]) < sum(
             abs(s) for s in finding.original_input["scores"]

@@ -61,7 +61,7 @@ def test_the_generators_reach_band_edges_races_throw_ins_and_bids_of_thirteen() 
         for d in outcomes
     ]
     both = sum(
-        fast._qualifies(0, after, 41) and fast._qualifies(1, after, 41) for after, _, _ in results
+        fast.qualifies(0, after, 41) and fast.qualifies(1, after, 41) for after, _, _ in results
     )
     assert both >= 5, "both teams qualifying in the same hand"
     assert sum(result != 0 for _, result, _ in results) >= 100, "hands that end the game"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -17,6 +18,7 @@ from fourhundred.reference.actions import (
     parse_action,
 )
 from fourhundred.reference.engine import (
+    CHECKS,
     ILLEGAL_ACTION_CODES,
     GameState,
     IllegalAction,
@@ -27,6 +29,7 @@ from fourhundred.reference.engine import (
     legal_actions,
     new_game,
 )
+from fourhundred.reference.fast import FastRules
 from fourhundred.reference.notation import from_notation
 from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
 from fourhundred.spec.model import Result
@@ -68,6 +71,76 @@ def test_the_illegal_action_codes_are_the_documented_closed_list() -> None:
         "bad_deal",
         "throw_in_not_allowed",
     }
+
+
+def test_every_rejection_code_has_exactly_one_check() -> None:
+    codes = [check.code for check in CHECKS]
+    assert sorted(codes) == sorted(ILLEGAL_ACTION_CODES)
+
+
+def test_an_action_breaking_several_rules_gets_the_code_of_the_first_check() -> None:
+    order = [check.code for check in CHECKS]
+    state = dealt(dealer=0)  # seat 1 to bid
+    playing = bid_all(dealt(seed=3), 3)
+    actor = playing.to_act
+    assert actor is not None
+    foreign = playing.hands[(actor + 1) % 4][0]
+    over = from_notation(QAHWA, "over:NS N 45,2,3,0 41 -/-/-/- 9,3,3,2 9,2,1,1 - - 7")
+    breaking = [
+        (state, Bid(14), 2, {"not_your_turn", "bid_above_maximum"}),
+        (playing, Play(foreign), (actor + 2) % 4, {"not_your_turn", "card_not_in_hand"}),
+        (playing, Bid(14), None, {"wrong_phase", "bid_above_maximum"}),
+        (over, Bid(3), 1, {"game_over", "not_your_turn", "wrong_phase"}),
+    ]
+    for where, action, seat, broken in breaking:
+        assert illegal_code(where, action, seat) == min(broken, key=order.index), action
+
+
+def test_a_game_without_one_check_lets_that_rule_go_and_keeps_the_others() -> None:
+    rules = QAHWA
+    lenient = tuple(check for check in CHECKS if check.code != "bid_above_maximum")
+    deal = deal_from_seed(1, 0, rules)
+    state = apply(new_game(rules, 0, checks=lenient), deal)
+    assert state.checks == lenient
+    assert apply(state, Bid(14)).bids[1] == 14
+    assert illegal_code(state, Bid(1)) == "bid_below_minimum"
+    assert illegal_code(apply(new_game(rules, 0), deal), Bid(14)) == "bid_above_maximum"
+
+
+class _Variant(FastRules):
+    """Another dealer, first leader, trick winner and legal plays than the rules'."""
+
+    def next_dealer(self, dealer: int) -> int:
+        return (dealer + 3) % 4
+
+    def first_leader(self, dealer: int) -> int:
+        return dealer
+
+    def trick_winner(self, trick: Sequence[str]) -> int:
+        return 0
+
+    def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
+        return hand
+
+
+def test_a_fast_rule_variant_given_to_a_new_game_rules_the_whole_game() -> None:
+    variant = _Variant.of(QAHWA)
+    state = apply(new_game(QAHWA, 0, fast=variant), deal_from_seed(4, 0, QAHWA))
+    assert state.fast is variant
+    thrown_in = bid_all(state, 2)
+    assert (thrown_in.phase, thrown_in.dealer, thrown_in.fast) == (Phase.DEAL, 3, variant)
+    playing = bid_all(state, 4)
+    assert playing.to_act == playing.leader == 0
+    leader_hand = playing.hands[0]
+    assert legal_actions(playing) == tuple(Play(card) for card in leader_hand)
+    for _ in range(4):
+        playing = apply(playing, legal_actions(playing)[-1])
+    assert playing.leader == 0 and sum(playing.tricks_won) == 1 == playing.tricks_won[0]
+
+
+def test_a_new_game_refuses_fast_rules_of_other_rules() -> None:
+    with pytest.raises(ValueError, match="fast rules are for"):
+        new_game(QAHWA, 0, fast=FastRules.of(load("pagat-400")))
 
 
 def test_a_new_game_waits_for_a_deal_with_every_score_zero() -> None:

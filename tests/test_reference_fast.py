@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, load, names
 
@@ -109,6 +110,42 @@ def test_hand_result_matches_the_spec_for_any_hand(
 
 def test_fast_rules_are_cached_per_rules_value() -> None:
     assert FastRules.of(load("qahwa-400")) is FastRules.of(load("qahwa"))
+
+
+def test_a_fast_rule_variant_is_cached_apart_with_the_same_tables() -> None:
+    class Variant(FastRules):
+        def band(self, score: int) -> int:
+            return 0
+
+    rules = load("qahwa-400")
+    variant = Variant.of(rules)
+    assert type(variant) is Variant and variant is Variant.of(load("qahwa"))
+    assert type(FastRules.of(rules)) is FastRules
+    assert variant.value_high == FastRules.of(rules).value_high
+    assert variant.own_minimum_bid(50) == rules.min_bid != FastRules.of(rules).own_minimum_bid(50)
+
+
+@pytest.mark.parametrize("rules", READINGS, ids=_ids)
+def test_the_hooks_a_variant_may_override_match_the_spec(rules: Rules) -> None:
+    fast = FastRules.of(rules)
+    for score in SCORES:
+        assert fast.band(score) == rules.score_band(score)
+        assert fast.partner_ok(score) == bool(rules.partner_ok(score))
+    for seat in range(4):
+        assert fast.next_dealer(seat) == rules.next_dealer(seat)
+        assert fast.first_leader(seat) == rules.first_leader(seat)
+    rnd = random.Random(str(rules))
+    for _ in range(40):
+        scores = tuple(rnd.choice(SCORES) + rnd.randint(-3, 3) for _ in range(4))
+        target = rules.target + rnd.choice((0, 10))
+        for team in (0, 1):
+            assert fast.qualifies(team, scores, target) == bool(
+                rules.team_qualifies(team, scores, target)
+            )
+        deck = list(FULL_DECK)
+        rnd.shuffle(deck)
+        assert fast.trick_winner(deck[:4]) == trick_winner(deck[:4])
+        assert fast.legal_plays(deck[4:10], deck[10]) == legal_plays(deck[4:10], deck[10])
 
 
 # ----------------------------------------------------------------------

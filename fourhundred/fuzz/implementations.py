@@ -49,7 +49,12 @@ class Implementation(Protocol):
 
 
 class InProcess:
-    """An answer function called directly; exceptions become ``errored`` outcomes."""
+    """An answer function called directly; exceptions become ``errored`` outcomes.
+
+    By default the reference's; another reference answers through
+    :func:`~fourhundred.conformance.adapter.answer_function` (a mutant:
+    ``InProcess(answer_function(mutant.reference))``).
+    """
 
     def __init__(
         self,
