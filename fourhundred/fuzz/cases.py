@@ -43,6 +43,7 @@ from fourhundred.fuzz.campaign import Blocks
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
+    excerpt,
     read_json_file,
     terminal_text,
     write_text_atomically,
@@ -236,9 +237,10 @@ def read_state(out: Path | None, config: Any) -> State:
     campaign = data["campaign"]
     if campaign != wanted:
         changed = sorted(k for k in set(campaign) | set(wanted) if campaign.get(k) != wanted.get(k))
+        # A key the file adds is outside text: quoted, never written raw.
+        named = ", ".join(k if k in wanted else excerpt(k, 30) for k in changed)
         raise UserError(
-            f"{path} belongs to another campaign (different "
-            f"{terminal_text(', '.join(changed))[:200]}); "
+            f"{path} belongs to another campaign (different {named[:200]}); "
             "resume with the same settings or choose another --out"
         )
     done = Blocks(tuple((int(first), int(last)) for first, last in data["done"]))
