@@ -22,12 +22,16 @@ and the one place that builds inputs from them:
   target in force);
 * deterministic helpers the suite's grids use (:func:`raised_until`,
   :func:`spread_tricks`, :func:`tricks_making`, :func:`dealt_cards`);
-* fast random generators, one per case kind (``<kind>_input(rng, rules)``),
+* for each case kind, three functions its registry entry
+  (:class:`fourhundred.conformance.kinds.Kind`) refers to, and nothing keyed
+  by kind names: a fast random generator (``<kind>_input(rng, rules)``,
   drawing from mixtures that put most of their weight on the edges and some
-  on plain uniform values. They use :class:`random.Random` directly (no
-  Hypothesis) so a campaign can run tens of thousands of cases a second.
+  on plain uniform values, on :class:`random.Random` directly so a campaign
+  can run tens of thousands of cases a second), its validity
+  (``<kind>_is_valid(rules, data)``) and the suite's deterministic grid
+  (``<kind>_suite_inputs(rules)``, each input with what it asks).
 
-Every generated input is *valid* for its kind (see :func:`is_valid`): bids
+Every generated input is *valid* for its kind (``<kind>_is_valid``): bids
 legal for their bidders' scores, tricks adding to 13, a scored hand one that
 is played. An implementation may reject invalid input, so a disagreement on
 it would say nothing about the rules.

@@ -10,8 +10,8 @@ the reference's answers), ``generate`` and ``fourhundred generate`` (expected
 values), coverage (the rule fields a kind reads), the mutant run, and the
 tests that hold the JSON schemas, ``ADAPTERS.md`` and the registry equal.
 
-Adding a kind means one :class:`Kind` entry here (its answers, its input
-generator and validity in :mod:`fourhundred.conformance.inputs`), its schema
+Adding a kind means one :class:`Kind` entry here (its answers; its input
+generator, validity and suite grid in :mod:`fourhundred.conformance.inputs`), its schema
 fragment in ``schema/case-file.schema.json`` with its name in the kind enums
 (``tests/test_conformance_kinds.py`` prints what to write), and its row in
 ``ADAPTERS.md``.

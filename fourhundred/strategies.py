@@ -261,10 +261,7 @@ def hands(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[l
 def deals() -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
     """Four 13-card hands making up the pack, by seat."""
     return st.permutations(FULL_DECK).map(
-        lambda deck: tuple(
-            sorted_cards(deck[13 * seat : 13 * seat + 13])
-            for seat in range(4)
-        )
+        lambda deck: tuple(sorted_cards(deck[13 * seat : 13 * seat + 13]) for seat in range(4))
     )
 
 
