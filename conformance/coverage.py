@@ -103,11 +103,12 @@ def _option_citations(variant: Variant, field: str) -> list[str]:
 def rule_references(variant_name: str, kind: str) -> list[str]:
     """The source sections (``source §Section``) a case of this kind cites."""
     variant = get(variant_name)
-    if kind in ("trick_winner", "legal_plays"):
+    entry = kind_registry(kind)
+    if entry.section is not None:
         source = sources.source(variant.definition.source)
-        return [str(source.cite(source.play_section))]
+        return [str(source.cite(entry.section(source)))]
     found: list[str] = []
-    for field in kind_registry(kind).cites:
+    for field in entry.cites:
         fixed = variant.definition.fixed.get(field)
         if fixed is not None:
             found.append(str(fixed.cite))
@@ -133,24 +134,6 @@ def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> 
     return sorted(set(found))
 
 
-def _conventions(kind: str, data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[str]:
-    """The conventions a case leans on beyond its rule fields: negative scores,
-    the throw-in, the score basis, the first dealer and the dealer's rotation."""
-    extra = []
-    numbers = [*(data.get("scores") or []), data.get("own_score", 0), data.get("highest_score", 0)]
-    if kind in ("legal_bids", "table_minimum", "bid_value") and any(
-        isinstance(s, int) and s < 0 for s in numbers
-    ):
-        extra.append("negative-scores")
-    if kind == "table_minimum" and not expected.get("played", True):
-        extra.append("throw-in")
-    if kind in ("hand_scoring", "game_outcome"):
-        extra.append("score-basis")
-    if kind == "whole_game":
-        extra.extend(["first-dealer", "dealer-rotation", "score-basis"])
-    return extra
-
-
 def make_case(
     case_id: str,
     kind: str,
@@ -160,14 +143,17 @@ def make_case(
     description: str,
 ) -> dict[str, Any]:
     """A conformance case (``case-file.schema.json``) for one input under one rule set,
-    citing the sections and register entries it exercises."""
+    citing the sections and register entries it exercises (its kind's
+    :attr:`~fourhundred.conformance.kinds.Kind.conventions` among them)."""
     return {
         "id": case_id,
         "kind": kind,
         "description": description,
         "variants": [str(rules)],
         "rules": rule_references(rules.variant, kind),
-        "ambiguities": ambiguity_references(rules, kind, _conventions(kind, data, expected)),
+        "ambiguities": ambiguity_references(
+            rules, kind, kind_registry(kind).conventions(data, expected)
+        ),
         "input": data,
         "expected": expected,
     }

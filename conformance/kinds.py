@@ -10,8 +10,8 @@ the reference's answers), ``generate`` and ``fourhundred generate`` (expected
 values), coverage (the rule fields a kind reads), the mutant run, and the
 tests that hold the JSON schemas, ``ADAPTERS.md`` and the registry equal.
 
-Adding a kind means one :class:`Kind` entry here (its answers, its input
-generator and validity in :mod:`fourhundred.conformance.inputs`), its schema
+Adding a kind means one :class:`Kind` entry here (its answers; its input
+generator, validity and suite grid in :mod:`fourhundred.conformance.inputs`), its schema
 fragment in ``schema/case-file.schema.json`` with its name in the kind enums
 (``tests/test_conformance_kinds.py`` prints what to write), and its row in
 ``ADAPTERS.md``.
@@ -26,10 +26,9 @@ specification, :class:`fourhundred.reference.fast.FastRules` and
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +36,7 @@ from fourhundred.conformance import inputs
 from fourhundred.reference import engine as _engine
 from fourhundred.reference.actions import parse_action
 from fourhundred.spec import cards
+from fourhundred.spec.definitions import Source
 from fourhundred.spec.model import Result, Rules
 
 Json = dict[str, Any]
@@ -44,6 +44,10 @@ Json = dict[str, Any]
 Answer = Callable[[Rules, Mapping[str, Any]], Json]
 #: The reference's answer: (the reference's configuration, input) -> output.
 ReferenceAnswer = Callable[[_engine.Reference, Mapping[str, Any]], Json]
+#: A kind's grid in the suite: (rules) -> (input, what it asks) ...
+SuiteInputs = Callable[[Rules], Iterable[tuple[Json, str]]]
+#: A kind's conventions: (input, expected) -> register entries.
+Conventions = Callable[[Mapping[str, Any], Mapping[str, Any]], tuple[str, ...]]
 
 #: Result codes as they appear in cases.
 RESULT_NAMES: Mapping[int, str] = {
@@ -56,6 +60,11 @@ RESULT_NAMES: Mapping[int, str] = {
 #: The closed list of codes an engine gives when it rejects an action: the
 #: reference engine's list, which the case schema's ``code`` enum repeats.
 ILLEGAL_ACTION_CODES: tuple[str, ...] = tuple(_engine.ILLEGAL_ACTION_CODES)
+
+
+def no_conventions(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """A kind whose cases lean on nothing beyond their rule fields."""
+    return ()
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,16 @@ class Kind:
     variant_free: bool = False
     #: Whether it asks one rule question (False: it plays a whole game).
     pure: bool = True
+    #: The suite's deterministic inputs under one rule set, each with what it asks
+    #: (:mod:`fourhundred.conformance.inputs`; None: its cases are scripted elsewhere,
+    #: as whole games are in :mod:`fourhundred.conformance.games`).
+    suite_inputs: SuiteInputs | None = None
+    #: The register entries a case leans on beyond its rule fields, given its input
+    #: and its expected answer (coverage cites them: negative scores, the throw-in ...).
+    conventions: Conventions = no_conventions
+    #: The section of a source a case of this kind cites, when it is not one of the
+    #: sections its rule fields cite (the trick kinds: the source's play section).
+    section: Callable[[Source], str] | None = None
 
     def reference_answer(self, rules: Rules, data: Mapping[str, Any]) -> Json:
         """The reference's own answer for ``rules``: :attr:`fast_answer` of
@@ -308,6 +327,44 @@ def final_record(state: _engine.GameState) -> Json:
 
 
 # ----------------------------------------------------------------------
+# What a case leans on beyond its rule fields (coverage cites these register entries)
+# ----------------------------------------------------------------------
+
+
+def negative_scores(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """``negative-scores`` when a score of the input is below 0 (a negative score is
+    in band 0: its minimums and values are those of 0)."""
+    numbers = [*(data.get("scores") or []), data.get("own_score", 0), data.get("highest_score", 0)]
+    return ("negative-scores",) if any(isinstance(s, int) and s < 0 for s in numbers) else ()
+
+
+def table_conventions(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """:func:`negative_scores`, and ``throw-in`` when the bids are not played."""
+    thrown_in = ("throw-in",) if not expected.get("played", True) else ()
+    return (*negative_scores(data, expected), *thrown_in)
+
+
+def score_basis(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """``score-basis``: every scored hand leans on what a score counts."""
+    return ("score-basis",)
+
+
+def leading_hearts(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """``leading-hearts`` when the player leads (may a heart be led at any time?)."""
+    return ("leading-hearts",) if data.get("led") is None else ()
+
+
+def game_conventions(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:
+    """A whole game leans on who deals first, how the deal passes, and the score basis."""
+    return ("first-dealer", "dealer-rotation", "score-basis")
+
+
+def play_section(source: Source) -> str:
+    """The section of a source that states the trick rules (every source agrees on them)."""
+    return source.play_section
+
+
+# ----------------------------------------------------------------------
 # The registry
 # ----------------------------------------------------------------------
 
@@ -418,7 +475,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=bid_value,
         fast_answer=fast_bid_value,
         generate=inputs.bid_value_input,
-        is_valid=functools.partial(inputs.is_valid, "bid_value"),
+        is_valid=inputs.bid_value_is_valid,
+        suite_inputs=inputs.bid_value_suite_inputs,
+        conventions=negative_scores,
         reads=_VALUE_FIELDS,
         cites=(*_VALUE_CITES[:4], "eleven_plus_fifty", "thirteen"),
     ),
@@ -436,7 +495,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=legal_bids,
         fast_answer=fast_legal_bids,
         generate=inputs.legal_bids_input,
-        is_valid=functools.partial(inputs.is_valid, "legal_bids"),
+        is_valid=inputs.legal_bids_is_valid,
+        suite_inputs=inputs.legal_bids_suite_inputs,
+        conventions=negative_scores,
         reads=_BID_FIELDS,
         cites=_BID_FIELDS,
         unordered=frozenset({"bids"}),
@@ -450,7 +511,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=table_minimum,
         fast_answer=fast_table_minimum,
         generate=inputs.table_minimum_input,
-        is_valid=functools.partial(inputs.is_valid, "table_minimum"),
+        is_valid=inputs.table_minimum_is_valid,
+        suite_inputs=inputs.table_minimum_suite_inputs,
+        conventions=table_conventions,
         # Bids count their values only under pagat's option, whose variants have no reduced values.
         reads=_union(_TABLE_FIELDS, tuple(f for f in _VALUE_FIELDS if f != "reduced_scope")),
         cites=_TABLE_FIELDS,
@@ -472,7 +535,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=trick_winner,
         fast_answer=fast_trick_winner,
         generate=inputs.trick_winner_input,
-        is_valid=functools.partial(inputs.is_valid, "trick_winner"),
+        is_valid=inputs.trick_winner_is_valid,
+        suite_inputs=inputs.trick_winner_suite_inputs,
+        section=play_section,
         reads=(),
         cites=(),
         variant_free=True,
@@ -495,7 +560,10 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=legal_plays,
         fast_answer=fast_legal_plays,
         generate=inputs.legal_plays_input,
-        is_valid=functools.partial(inputs.is_valid, "legal_plays"),
+        is_valid=inputs.legal_plays_is_valid,
+        suite_inputs=inputs.legal_plays_suite_inputs,
+        conventions=leading_hearts,
+        section=play_section,
         reads=(),
         cites=(),
         unordered=frozenset({"cards"}),
@@ -509,7 +577,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=hand_scoring,
         fast_answer=fast_hand_scoring,
         generate=inputs.hand_scoring_input,
-        is_valid=functools.partial(inputs.is_valid, "hand_scoring"),
+        is_valid=inputs.hand_scoring_is_valid,
+        suite_inputs=inputs.hand_scoring_suite_inputs,
+        conventions=score_basis,
         reads=_VALUE_FIELDS,
         cites=_VALUE_CITES,
     ),
@@ -529,7 +599,9 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=game_outcome,
         fast_answer=fast_game_outcome,
         generate=inputs.game_outcome_input,
-        is_valid=functools.partial(inputs.is_valid, "game_outcome"),
+        is_valid=inputs.game_outcome_is_valid,
+        suite_inputs=inputs.game_outcome_suite_inputs,
+        conventions=score_basis,
         reads=_union(_OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
         cites=_OUTCOME_FIELDS,
     ),
@@ -569,7 +641,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=whole_game_by_rules,
         fast_answer=whole_game,
         generate=inputs.whole_game_input,
-        is_valid=functools.partial(inputs.is_valid, "whole_game"),
+        is_valid=inputs.whole_game_is_valid,
+        conventions=game_conventions,
         reads=RULE_FIELDS,
         cites=(
             "bidding_order",

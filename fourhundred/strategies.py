@@ -21,10 +21,13 @@ never halfway through a test run. No argument is a distribution hint.
 They put their weight where the rules bite, on the edges named by the input
 layer (:mod:`fourhundred.conformance.inputs`): scores on both sides of every
 band edge (29/30, 39/40, 49/50), near the target, partners on 0 and 1, big
-bids and 13, hands thrown in. They are built from Hypothesis primitives so a
-failing example shrinks well (scores toward 0, tricks toward North, cards
-toward the two of clubs), and every value they draw is *valid* for its kind
-(:func:`fourhundred.conformance.inputs.is_valid`): legal bids, tricks adding
+bids and 13, hands thrown in. The value strategies are built from Hypothesis
+primitives so a failing example shrinks well (scores toward 0, tricks toward
+North, cards toward the two of clubs); :func:`case_inputs` and :func:`cases`
+read the kind registry (:mod:`fourhundred.conformance.kinds`) and run each
+kind's own generator on a random source Hypothesis seeds (they shrink by the
+seed), so a new kind has its strategy without a line here. Every value they draw is *valid* for its kind
+(:attr:`fourhundred.conformance.kinds.Kind.is_valid`): legal bids, tricks adding
 to 13, scored hands that are played. Expected values in :func:`cases` come
 from the executable specification.
 """
@@ -258,10 +261,7 @@ def hands(min_size: int = 0, max_size: int | None = None) -> st.SearchStrategy[l
 def deals() -> st.SearchStrategy[tuple[tuple[str, ...], ...]]:
     """Four 13-card hands making up the pack, by seat."""
     return st.permutations(FULL_DECK).map(
-        lambda deck: tuple(
-            sorted_cards(deck[13 * seat : 13 * seat + 13])
-            for seat in range(4)
-        )
+        lambda deck: tuple(sorted_cards(deck[13 * seat : 13 * seat + 13]) for seat in range(4))
     )
 
 
@@ -307,52 +307,14 @@ def positions(rules: Rules) -> st.SearchStrategy[inputs.Position]:
 
 
 def case_inputs(kind: str, rules: Rules) -> st.SearchStrategy[Json]:
-    """A valid input of a case kind under ``rules`` (see the module docstring)."""
-    kind = _check_kind(kind)
+    """A valid input of a case kind under ``rules``: the kind's own generator
+    (:attr:`fourhundred.conformance.kinds.Kind.generate`, weighted on the edges) run
+    on a :class:`random.Random` that Hypothesis seeds. An input makes dozens of
+    random choices (a whole game thousands), too many to draw one by one: it is
+    drawn, replayed and shrunk by its seed."""
+    entry = kinds.kind(_check_kind(kind))
     rules = _check_rules(rules)
-    if kind == "whole_game":
-        return whole_games(rules)
-    return _case_input(kind, rules)
-
-
-@st.composite
-def _case_input(draw: st.DrawFn, kind: str, rules: Rules) -> Json:
-    if kind == "bid_value":
-        own = draw(_scores_near(rules.target))
-        highest = own + draw(st.one_of(st.just(0), st.integers(0, 60)))
-        bid = draw(
-            st.one_of(
-                st.integers(rules.min_bid, rules.max_bid), st.sampled_from(inputs.SPECIAL_BIDS)
-            )
-        )
-        return {
-            "bid": max(rules.min_bid, min(rules.max_bid, bid)),
-            "own_score": own,
-            "highest_score": highest,
-        }
-    if kind == "legal_bids":
-        return {"own_score": draw(_scores_near(rules.target))}
-    if kind == "trick_winner":
-        return {"trick": draw(st.lists(cards(), min_size=4, max_size=4, unique=True))}
-    if kind == "legal_plays":
-        hand = draw(hands(min_size=1))
-        led = draw(st.one_of(st.none(), cards().filter(lambda c: c not in hand)))
-        return {"hand": hand, "led": led}
-    if kind == "game_outcome":
-        where = draw(positions(rules))
-        table = list(where.scores)
-    else:
-        table = draw(_biddable_scores(rules, rules.target))
-    if kind == "table_minimum":
-        return {"scores": table, "bids": draw(four_bids(rules, table))}
-    data: Json = {
-        "scores": table,
-        "bids": draw(four_bids(rules, table, played=True)),
-        "tricks": draw(tricks()),
-    }
-    if kind == "game_outcome":
-        data.update(where.as_json())
-    return data
+    return st.randoms(use_true_random=True).map(lambda rng: entry.generate(rng, rules))
 
 
 def whole_games(rules: Rules) -> st.SearchStrategy[Json]:

@@ -91,6 +91,33 @@ def test_generated_inputs_and_both_answers_fit_the_kinds_schema_fragments(name: 
         assert entry.canonical(fast) == entry.canonical(spec), data
 
 
+@pytest.mark.parametrize("name", [entry.name for entry in KINDS.values() if entry.suite_inputs])
+def test_every_input_of_a_kinds_suite_grid_fits_its_schema_fragment(name: str) -> None:
+    entry = kind(name)
+    assert entry.suite_inputs is not None
+    validator = _validator(entry.input_schema)
+    for variant in names():
+        rules = coverage.rule_sets(variant)[0].rules
+        grid = list(entry.suite_inputs(rules))
+        assert grid, (name, variant)
+        for data, what in grid:
+            assert what, data
+            validator.validate(data)
+
+
+def test_every_pure_kind_has_a_suite_grid_and_every_variant_free_kind_a_cited_section() -> None:
+    for entry in KINDS.values():
+        assert (entry.suite_inputs is not None) is entry.pure, entry.name
+        assert (entry.section is not None) is entry.variant_free, entry.name
+
+
+@pytest.mark.parametrize("module", ["inputs", "generate", "coverage"])
+def test_the_input_layer_the_generator_and_coverage_name_no_kind(module: str) -> None:
+    source = (CONFORMANCE / f"{module}.py").read_text(encoding="utf-8")
+    named = [name for name in KIND_NAMES if f'"{name}"' in source]
+    assert not named, f"{module}.py dispatches on kind names {named}: read the registry instead"
+
+
 class _Recording(Rules):
     """Rules that note every rule field read through them."""
 

@@ -38,8 +38,8 @@ def test_every_generated_input_is_valid_and_the_fast_reference_answers_it_as_the
     rng = random.Random(f"valid/{rules}")
     for kind in kinds.PURE_KINDS:
         for _ in range(60):
-            data = inputs.generate(kind, rng, rules)  # type: ignore[arg-type]
-            assert inputs.is_valid(kind, rules, data), (kind, data)  # type: ignore[arg-type]
+            data = kinds.kind(kind).generate(rng, rules)  # type: ignore[arg-type]
+            assert kinds.kind(kind).is_valid(rules, data), (kind, data)  # type: ignore[arg-type]
             spec = kinds.kind(kind).spec_answer(rules, data)  # type: ignore[arg-type]
             assert reference_answer(kind, rules, data) == spec  # type: ignore[arg-type]
 
@@ -75,13 +75,13 @@ def test_a_whole_game_by_the_heuristic_players_has_thrown_in_and_played_hands() 
     answer = reference_answer("whole_game", rules, data)
     played = [hand["played"] for hand in answer["hands"]]
     assert True in played and False in played
-    assert inputs.is_valid("whole_game", rules, data)
+    assert inputs.whole_game_is_valid(rules, data)
 
 
 def test_the_same_seed_gives_the_same_inputs() -> None:
     rules = load("medallon-400")
-    first = [inputs.generate("game_outcome", random.Random(5), rules) for _ in range(3)]
-    second = [inputs.generate("game_outcome", random.Random(5), rules) for _ in range(3)]
+    first = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(3)]
+    second = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(3)]
     assert first == second
 
 
@@ -255,8 +255,8 @@ def test_a_position_with_a_wrong_dealer_target_or_a_seat_that_cannot_bid_is_inva
     cannot_bid = inputs.Position((0, 0, 0, inputs.UNBIDDABLE_EDGE), 0, rules.target)
     assert not inputs.is_valid_position(rules, cannot_bid)
     data = {**good.as_json(), "bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
-    assert inputs.is_valid("game_outcome", rules, data)
-    assert not inputs.is_valid("game_outcome", rules, {**data, "target_in_force": rules.target + 1})
+    assert inputs.game_outcome_is_valid(rules, data)
+    assert not inputs.game_outcome_is_valid(rules, {**data, "target_in_force": rules.target + 1})
 
 
 def test_raising_bids_in_turn_stops_when_done_and_gives_up_when_every_bid_is_at_the_ceiling() -> (

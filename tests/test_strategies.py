@@ -118,7 +118,7 @@ def test_every_drawn_case_input_is_valid_for_its_kind(data: st.DataObject) -> No
     rules = data.draw(strategies.rule_sets())
     kind = data.draw(st.sampled_from(kinds.PURE_KINDS))
     drawn = data.draw(strategies.case_inputs(kind, rules))
-    assert inputs.is_valid(kind, rules, drawn), (kind, drawn)
+    assert kinds.kind(kind).is_valid(rules, drawn), (kind, drawn)
 
 
 @settings(max_examples=15, deadline=None)
@@ -129,7 +129,7 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
     case_file = {"suite_version": "1.0.0", "kind": "game_outcome", "origin": "generated"}
     jsonschema.validate({**case_file, "cases": [case]}, SCHEMA)
     rules = load("arab3meyeh-400")
-    assert inputs.is_valid("game_outcome", rules, case["input"])  # type: ignore[arg-type]
+    assert inputs.game_outcome_is_valid(rules, case["input"])  # type: ignore[arg-type]
     assert case["expected"] == kinds.kind("game_outcome").spec_answer(rules, case["input"])  # type: ignore[arg-type]
 
 
@@ -138,7 +138,7 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
 def test_the_whole_games_strategy_draws_games_the_reference_plays_to_the_end_or_the_hand_limit(
     game: dict[str, object],
 ) -> None:
-    assert inputs.is_valid("whole_game", QAHWA, game)
+    assert inputs.whole_game_is_valid(QAHWA, game)
     answer = reference_answer("whole_game", QAHWA, game)
     assert answer["hands"] and answer["final"]["phase"] in ("game_over", "deal")
 

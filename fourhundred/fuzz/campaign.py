@@ -48,7 +48,6 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, Literal, get_args
 
-from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
@@ -244,7 +243,7 @@ def block_cases(
             kind = "whole_game"
         else:
             kind = pure[position % len(pure)]
-        data = inputs.generate(kind, rng, rules)
+        data = case_kinds.kind(kind).generate(rng, rules)
         questions.append((kind, variant, data, reference_answer(kind, rules, data)))
     return questions
 

@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import inputs
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import make_case
@@ -299,7 +298,7 @@ def generated_cases(kind: str, variant: str, count: int, seed: int) -> Iterator[
     rng = random.Random(f"fourhundred-generate/{seed}")
     group = f"gen-{seed}".replace("_", "-") if seed >= 0 else f"gen-m{-seed}"
     for number in range(1, count + 1):
-        data = inputs.generate(kind, rng, rules)
+        data = case_kinds.kind(kind).generate(rng, rules)
         expected = spec_expected(kind, rules, data)
         description = f"generated {kind} input #{number} (fourhundred generate, seed {seed})"
         yield make_case(f"{kind}.{group}.{number:05d}", kind, rules, data, expected, description)

@@ -2,7 +2,7 @@
 
 A greedy shrinker over the structured input (in the manner of Hypothesis's
 shrinker and of delta debugging), with one rule: a step is taken only if the
-new input is *valid* for its kind (:func:`fourhundred.conformance.inputs.is_valid`),
+new input is *valid* for its kind (:attr:`fourhundred.conformance.kinds.Kind.is_valid`),
 *smaller* by :func:`size` (a strict order, so shrinking always ends), and
 still departs from the reference in the *same way* (same kind, variant,
 status and differing output fields: :attr:`Disagreement.shape`), so it never
@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance.inputs import is_valid
+from fourhundred.conformance.kinds import kind as case_kind
 from fourhundred.fuzz import games
 from fourhundred.fuzz.compare import Disagreement
 from fourhundred.reference.actions import Deal
@@ -263,7 +263,7 @@ class _Search:
         if key in self.tried or self.out_of_budget():
             return None
         self.tried.add(key)
-        if not is_valid(self.kind, self.rules, candidate):
+        if not case_kind(self.kind).is_valid(self.rules, candidate):
             return None
         self.checks += 1
         found = self.check(candidate)
