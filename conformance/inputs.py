@@ -755,10 +755,22 @@ def is_valid(kind: str, rules: Rules, data: Mapping[str, Any]) -> bool:
         )
     if kind == "whole_game":
         actions = _field(data, "actions")
-        return (
-            _is_int(_field(data, "first_dealer"))
-            and 0 <= data["first_dealer"] <= 3
-            and isinstance(actions, list)
-            and all(isinstance(a, str) for a in actions)
+        start = (
+            _is_int(_field(data, "first_dealer")) and 0 <= data["first_dealer"] <= 3
+            if "position" not in data
+            else _is_position(rules, data["position"])
         )
+        return start and isinstance(actions, list) and all(isinstance(a, str) for a in actions)
     return False
+
+
+def _is_position(rules: Rules, text: Any) -> bool:
+    """Whether a whole_game case's ``position`` is a position of the one-line notation."""
+    from fourhundred.reference.actions import NotationError
+    from fourhundred.reference.notation import from_notation
+
+    try:
+        from_notation(rules, text)
+    except NotationError:
+        return False
+    return True

@@ -35,7 +35,8 @@ from typing import Any
 
 from fourhundred.conformance import inputs
 from fourhundred.reference import engine as _engine
-from fourhundred.reference.actions import parse_action
+from fourhundred.reference.actions import NotationError, parse_action
+from fourhundred.reference.notation import from_notation
 from fourhundred.spec import cards
 from fourhundred.spec.model import Result, Rules
 
@@ -54,6 +55,8 @@ RESULT_NAMES: Mapping[int, str] = {
 #: The closed list of codes an engine gives when it rejects an action: the
 #: reference engine's list, which the case schema's ``code`` enum repeats.
 ILLEGAL_ACTION_CODES: tuple[str, ...] = tuple(_engine.ILLEGAL_ACTION_CODES)
+#: The code of a text that is no action of the notation at all (``pass``).
+NOT_AN_ACTION = "not_an_action"
 
 
 @dataclass(frozen=True)
@@ -250,13 +253,20 @@ def fast_game_outcome(rules: Rules, data: Mapping[str, Any]) -> Json:
 
 
 def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """Play the actions of a whole_game case through the reference engine."""
-    state = _engine.new_game(rules, int(data["first_dealer"]))
+    """Play the actions of a whole_game case through the reference engine, from a new
+    game (``first_dealer``) or from a stated ``position`` (:func:`start_of`).
+
+    A text that is no action at all (``pass``) is rejected as ``not_an_action``
+    before the engine sees it; everything else is judged by :func:`~fourhundred.reference.engine.apply`."""
+    state = start_of(rules, data)
     rejected: list[list[Any]] = []
     hands: list[Json] = []
     for index, text in enumerate(data["actions"]):
         try:
             new = _engine.apply(state, parse_action(text))
+        except NotationError:
+            rejected.append([index, NOT_AN_ACTION])
+            continue
         except _engine.IllegalAction as error:
             rejected.append([index, error.code])
             continue
@@ -264,6 +274,16 @@ def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
             hands.append(hand_record(new, index))
         state = new
     return {"rejected": rejected, "hands": hands, "final": final_record(state)}
+
+
+def start_of(rules: Rules, data: Mapping[str, Any]) -> _engine.GameState:
+    """Where a whole_game case starts: the ``position`` in the one-line notation
+    (:func:`~fourhundred.reference.notation.from_notation`; ``NotationError`` if it
+    is not one), else a new game dealt first by ``first_dealer``."""
+    position = data.get("position")
+    if position is not None:
+        return from_notation(rules, position)
+    return _engine.new_game(rules, int(data["first_dealer"]))
 
 
 def hand_record(state: _engine.GameState, index: int) -> Json:
@@ -320,10 +340,19 @@ _FOUR_TRICKS: Json = {"$ref": "#/$defs/four_tricks"}
 _RESULT: Json = {"$ref": "#/$defs/result"}
 _SEAT: Json = {"$ref": "#/$defs/seat"}
 _CARD: Json = {"$ref": "#/$defs/card"}
-_ACTION_PATTERN = r"^([NWSE]: )?(deal [NWSE]:.*|bid -?\d+|play [2-9TJQKA][CDHS]|throw-in)$"
+_ACTION_PATTERN = r"^([NWSE]: )?(deal [NWSE]:.*|bid -?\d+|play [2-9TJQKA][CDHS]|throw-in|pass)$"
 _ACTION_DESCRIPTION = (
     "an action in the reference notation, optionally after the seat making it (W: bid 5); "
-    "an action named for a seat that is not to act is rejected as not_your_turn"
+    "an action named for a seat that is not to act is rejected as not_your_turn; 'pass' "
+    "is no action of the notation and is rejected as not_an_action"
+)
+#: A position at the start of a hand (phase ``deal``) in the one-line notation
+#: (:mod:`fourhundred.reference.notation`): dealer, scores, target in force, hand number.
+_POSITION_PATTERN = r"^deal [NWSE] -?\d+,-?\d+,-?\d+,-?\d+ \d+ -/-/-/- -,-,-,- 0,0,0,0 - - [1-9]\d*$"
+_POSITION_DESCRIPTION = (
+    "the position the game starts from instead of a new game, in the one-line notation at "
+    "the start of a hand: 'deal <dealer> <scores N,W,S,E> <target in force> -/-/-/- -,-,-,- "
+    "0,0,0,0 - - <hand number>'"
 )
 _HAND_RECORD = _fields(
     after={"type": "integer", "minimum": 0},
@@ -517,21 +546,33 @@ _ENTRIES: tuple[Kind, ...] = (
     ),
     Kind(
         name="whole_game",
-        summary="{first_dealer, actions} → {rejected, hands, final}: a game played action "
-        "by action from explicit deals; the illegal actions rejected with their codes, "
-        "one record per hand that ended, and where the game stands at the end.",
-        input_schema=_fields(
-            first_dealer=_SEAT,
-            actions={
-                "type": "array",
-                "items": {
+        summary="{first_dealer or position, actions} → {rejected, hands, final}: a game "
+        "played action by action from explicit deals, from a new game or a stated position; "
+        "the illegal actions rejected with their codes, one record per hand that ended, and "
+        "where the game stands at the end.",
+        input_schema={
+            "type": "object",
+            "required": ["actions"],
+            "additionalProperties": False,
+            "properties": {
+                "first_dealer": _SEAT,
+                "position": {
                     "type": "string",
-                    "pattern": _ACTION_PATTERN,
-                    "description": _ACTION_DESCRIPTION,
+                    "pattern": _POSITION_PATTERN,
+                    "description": _POSITION_DESCRIPTION,
                 },
-                "minItems": 1,
+                "actions": {
+                    "type": "array",
+                    "items": {
+                        "type": "string",
+                        "pattern": _ACTION_PATTERN,
+                        "description": _ACTION_DESCRIPTION,
+                    },
+                    "minItems": 1,
+                },
             },
-        ),
+            "oneOf": [{"required": ["first_dealer"]}, {"required": ["position"]}],
+        },
         result_schema=_fields(
             rejected={
                 "type": "array",

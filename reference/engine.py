@@ -89,6 +89,10 @@ ILLEGAL_ACTION_CODES: Mapping[str, str] = {
     "throw_in_not_allowed": (
         "only the dealer, at the dealer's turn to bid, may throw in, and only where the variant allows it"
     ),
+    "not_an_action": (
+        "the text is no action of the notation at all (e.g. 'pass': a player who does not "
+        "want to bid still bids, at least the own minimum); checked before everything else"
+    ),
 }
 
 

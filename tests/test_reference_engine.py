@@ -67,6 +67,7 @@ def test_the_illegal_action_codes_are_the_documented_closed_list() -> None:
         "game_over",
         "bad_deal",
         "throw_in_not_allowed",
+        "not_an_action",
     }
 
 
