@@ -64,6 +64,7 @@ def hello(engine: str) -> Json:
         },
         "kinds": list(kinds.KIND_NAMES),
         "variants": {name: ["*"] for name in names()},
+        "positions": True,
     }
 
 

@@ -263,10 +263,7 @@ def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
     hands: list[Json] = []
     for index, text in enumerate(data["actions"]):
         try:
-            new = _engine.apply(state, parse_action(text))
-        except NotationError:
-            rejected.append([index, NOT_AN_ACTION])
-            continue
+            new = apply_text(state, text)
         except _engine.IllegalAction as error:
             rejected.append([index, error.code])
             continue
@@ -274,6 +271,17 @@ def whole_game(rules: Rules, data: Mapping[str, Any]) -> Json:
             hands.append(hand_record(new, index))
         state = new
     return {"rejected": rejected, "hands": hands, "final": final_record(state)}
+
+
+def apply_text(state: _engine.GameState, text: Any) -> _engine.GameState:
+    """The state after the action ``text`` says; :class:`~fourhundred.reference.engine.IllegalAction`
+    if it is illegal, with the code ``not_an_action`` if it is no action of the
+    notation at all (``pass``; checked before every other code)."""
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        raise _engine.IllegalAction(NOT_AN_ACTION, str(error)) from None
+    return _engine.apply(state, action)
 
 
 def start_of(rules: Rules, data: Mapping[str, Any]) -> _engine.GameState:
