@@ -192,6 +192,33 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     return None
 
 
+#: The code every rejection is compared as, for an adapter that declared ``"codes": false``.
+ANY_CODE = "rejected"
+
+
+def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[str, Any]]:
+    """The run and answer of a whole_game case with every rejection's code read as
+    :data:`ANY_CODE`, for an engine that gives no reasons (``"codes": false``): which
+    actions are rejected is still compared, why is not. Other kinds: unchanged."""
+
+    def blind(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        return [
+            [item[0], ANY_CODE] if isinstance(item, list) and len(item) == 2 else item
+            for item in value
+        ]
+
+    result = message.get("result")
+    if run.kind != "whole_game" or not isinstance(result, dict):
+        return run, message
+    expected = {**run.case["expected"], "rejected": blind(run.case["expected"]["rejected"])}
+    case = {**run.case, "expected": expected}
+    if "rejected" in result:
+        message = {**message, "result": {**result, "rejected": blind(result["rejected"])}}
+    return Run(case, run.variant), message
+
+
 def _declared_settings(variant_name: str, settings: Sequence[str]) -> list[str]:
     """The option settings declared for one variant, checked against the registry
     (``AdapterFailure`` naming an unknown option or value)."""
@@ -299,6 +326,12 @@ def check_hello(message: Any) -> dict[str, Any]:
     if not variants:
         raise AdapterFailure(
             "the adapter declares no variants, so nothing could be checked", Reason.PROTOCOL
+        )
+    if not isinstance(message.get("codes", True), bool):
+        raise AdapterFailure(
+            "'codes' must be false (the engine gives no reasons: rejections are compared "
+            f"without their codes) or true, got {kinds.json_text(message.get('codes'), 40)}",
+            Reason.PROTOCOL,
         )
     if not isinstance(message.get("positions", False), bool):
         raise AdapterFailure(
@@ -1144,6 +1177,8 @@ class Runner:
             return Outcome(
                 run, "error", failure.message, None, adapter.stderr_tail(), seconds, failure.reason
             )
+        if self.hello.get("codes") is False:
+            run, message = without_codes(run, message)
         status, text, actual = judge(run, message, self.settings)
         reason = Reason.ANSWERED
         if "skipped" in message:
