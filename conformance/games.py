@@ -521,9 +521,7 @@ def _bids(state: GameState, tricks: Sequence[int], how: Bidding) -> list[int]:
     return bids
 
 
-def play_position_hand(
-    rules_text: str, position: str, deal: Deal, how: Bidding
-) -> Script:
+def play_position_hand(rules_text: str, position: str, deal: Deal, how: Bidding) -> Script:
     """One hand from ``position`` with ``deal``, bid as ``how`` says, played by the
     policy, with the battery of rejections; then, if the game is over, the
     actions after it."""
@@ -768,7 +766,6 @@ def _outcome_plans(variant: str, name: str, t: int, team_total: bool) -> list[Po
     plans = []
     for single in (0, 1):
         for total in (0, 1):
-            a, b = single, 1 - single  # the single's team, the other team
             candidates = [
                 _both_candidate(t, team_total, single, total, gap) for gap in (2, 4, 6, 8)
             ]
@@ -780,9 +777,7 @@ def _outcome_plans(variant: str, name: str, t: int, team_total: bool) -> list[Po
                     f"the higher total team {total}'s",
                     (single + total) % 4,
                     tuple(candidates),
-                    functools.partial(
-                        _ordering, target=t, single_team=single, total_team=total
-                    ),
+                    functools.partial(_ordering, target=t, single_team=single, total_team=total),
                     ambiguities=("both-teams-qualify", "equal-totals"),
                 )
             )
@@ -886,4 +881,6 @@ def position_case(plan: PositionPlan) -> Json:
 
 def position_cases() -> list[Json]:
     """Every position case, variant by variant."""
-    return [position_case(plan) for variant in POSITION_VARIANTS for plan in position_plans(variant)]
+    return [
+        position_case(plan) for variant in POSITION_VARIANTS for plan in position_plans(variant)
+    ]

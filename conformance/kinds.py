@@ -356,7 +356,9 @@ _ACTION_DESCRIPTION = (
 )
 #: A position at the start of a hand (phase ``deal``) in the one-line notation
 #: (:mod:`fourhundred.reference.notation`): dealer, scores, target in force, hand number.
-_POSITION_PATTERN = r"^deal [NWSE] -?\d+,-?\d+,-?\d+,-?\d+ \d+ -/-/-/- -,-,-,- 0,0,0,0 - - [1-9]\d*$"
+_POSITION_PATTERN = (
+    r"^deal [NWSE] -?\d+,-?\d+,-?\d+,-?\d+ \d+ -/-/-/- -,-,-,- 0,0,0,0 - - [1-9]\d*$"
+)
 _POSITION_DESCRIPTION = (
     "the position the game starts from instead of a new game, in the one-line notation at "
     "the start of a hand: 'deal <dealer> <scores N,W,S,E> <target in force> -/-/-/- -,-,-,- "

@@ -188,7 +188,7 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     ):
         return not_declared
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
-        return "starts from a position; the adapter did not declare \"positions\": true"
+        return 'starts from a position; the adapter did not declare "positions": true'
     return None
 
 
