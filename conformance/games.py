@@ -1,7 +1,9 @@
 """Whole games: explicit deals, every bid and card, illegal actions that must be
 rejected, and what the reference engine says after every hand.
 
-A ``whole_game`` case's input is ``{first_dealer, actions}``: action texts in
+A ``whole_game`` case's input is ``{first_dealer, actions}`` (a new game) or
+``{position, actions}`` (a game under way, from the start of a hand: the
+one-hand cases of :func:`position_cases`, below): action texts in
 the reference notation (``deal N:... W:... S:... E:...``, ``bid 5``, ``play
 AH``, ``throw-in``), applied in order. An action may name the seat that makes
 it, a seat letter and a colon before it (``W: bid 5``, ``N: play AH``,
@@ -11,7 +13,8 @@ that is not the one to act (the dealer, while dealing) is rejected as
 ``not_your_turn``; without the prefix an action is made by whoever is to act. Some actions are illegal where they
 stand; a conforming engine rejects each with the right code from the closed
 list (:data:`fourhundred.conformance.kinds.ILLEGAL_ACTION_CODES`) and carries
-on from the unchanged position. The expected output::
+on from the unchanged position; a text that is no action at all (``pass``) is
+rejected as ``not_an_action``. The expected output::
 
     {"rejected": [[index, code], ...],
      "hands": [{"after", "played", "scores", "result", "dealer", "target_in_force"}, ...],
