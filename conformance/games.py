@@ -400,6 +400,8 @@ POSITION_VARIANTS: tuple[str, ...] = (
     "qahwa-400",
     "qahwa-400(table=classic)",
     "medallon-400",
+    "medallon-400(bidding_order=clockwise)",
+    "medallon-400(play_order=clockwise)",
     "medallon-400(both_qualify=raise_target)",
     "medallon-400(total_tie=draw)",
     "medallon-400(thirteen_fail=lose_game)",
@@ -409,6 +411,8 @@ POSITION_VARIANTS: tuple[str, ...] = (
     "pagat-400",
     "pagat-400(total_tie=draw)",
     "arab3meyeh-400",
+    "arab3meyeh-400(bidding_order=clockwise)",
+    "arab3meyeh-400(play_order=clockwise)",
     "arab3meyeh-400(raise_trigger=reached)",
 )
 #: Deals tried for one position case before the search gives up (it never does
