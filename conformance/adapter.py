@@ -86,6 +86,7 @@ def hello(engine: str) -> Json:
         },
         "kinds": list(kinds.KIND_NAMES),
         "variants": {name: ["*"] for name in names()},
+        "positions": True,
     }
 
 

@@ -45,8 +45,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.reference.actions import NotationError
 from fourhundred.reference.engine import Reference
 from fourhundred.reference.fast import FastRules
+from fourhundred.reference.notation import from_notation
 from fourhundred.spec.cards import (
     CARD_INDEX,
     FULL_DECK,
@@ -765,14 +767,24 @@ def game_outcome_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
 
 
 def whole_game_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
-    """A first dealer's seat and a list of action strings (illegal actions are part of the game)."""
+    """A start (a first dealer's seat, or a ``position`` of the one-line notation) and a
+    list of action strings (illegal actions are part of the game)."""
     actions = _field(data, "actions")
-    return (
-        _is_int(_field(data, "first_dealer"))
-        and 0 <= data["first_dealer"] <= 3
-        and isinstance(actions, list)
-        and all(isinstance(a, str) for a in actions)
+    start = (
+        _is_int(_field(data, "first_dealer")) and 0 <= data["first_dealer"] <= 3
+        if "position" not in data
+        else _is_position(rules, data["position"])
     )
+    return start and isinstance(actions, list) and all(isinstance(a, str) for a in actions)
+
+
+def _is_position(rules: Rules, text: Any) -> bool:
+    """Whether a whole_game case's ``position`` is a position of the one-line notation."""
+    try:
+        from_notation(rules, text)
+    except NotationError:
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------

@@ -34,7 +34,8 @@ from typing import Any
 
 from fourhundred.conformance import inputs
 from fourhundred.reference import engine as _engine
-from fourhundred.reference.actions import parse_action
+from fourhundred.reference.notation import from_notation
+from fourhundred.reference.transcript import apply_text
 from fourhundred.spec import cards
 from fourhundred.spec.definitions import Source
 from fourhundred.spec.model import Result, Rules
@@ -281,13 +282,17 @@ def fast_game_outcome(reference: _engine.Reference, data: Mapping[str, Any]) -> 
 
 def whole_game(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """Play the actions of a whole_game case through the reference engine (``reference``'s
-    rules and checks: :meth:`~fourhundred.reference.engine.Reference.new_game`)."""
-    state = reference.new_game(int(data["first_dealer"]))
+    rules and checks), from a new game (``first_dealer``) or from a stated ``position``
+    (:func:`start_of`).
+
+    A text that is no action at all (``pass``) is rejected as ``not_an_action``
+    before the engine sees it; everything else is judged by :func:`~fourhundred.reference.engine.apply`."""
+    state = start_of(reference, data)
     rejected: list[list[Any]] = []
     hands: list[Json] = []
     for index, text in enumerate(data["actions"]):
         try:
-            new = _engine.apply(state, parse_action(text))
+            new = apply_text(state, text)
         except _engine.IllegalAction as error:
             rejected.append([index, error.code])
             continue
@@ -301,6 +306,18 @@ def whole_game_by_rules(rules: Rules, data: Mapping[str, Any]) -> Json:
     """:func:`whole_game` by the reference itself for ``rules`` (the spec answer of
     whole games: there is no whole-game engine but the reference's)."""
     return whole_game(_engine.Reference.of(rules), data)
+
+
+def start_of(reference: _engine.Reference, data: Mapping[str, Any]) -> _engine.GameState:
+    """Where a whole_game case starts: the ``position`` in the one-line notation
+    (:func:`~fourhundred.reference.notation.from_notation`; ``NotationError`` if it
+    is not one), else a new game dealt first by ``first_dealer``; either way played
+    by ``reference`` (its fast rules and checks)."""
+    position = data.get("position")
+    if position is None:
+        return reference.new_game(int(data["first_dealer"]))
+    state = from_notation(reference.rules, position)
+    return dataclasses.replace(state, fast=reference.fast, checks=reference.checks)
 
 
 def hand_record(state: _engine.GameState, index: int) -> Json:
@@ -395,10 +412,21 @@ _FOUR_TRICKS: Json = {"$ref": "#/$defs/four_tricks"}
 _RESULT: Json = {"$ref": "#/$defs/result"}
 _SEAT: Json = {"$ref": "#/$defs/seat"}
 _CARD: Json = {"$ref": "#/$defs/card"}
-_ACTION_PATTERN = r"^([NWSE]: )?(deal [NWSE]:.*|bid -?\d+|play [2-9TJQKA][CDHS]|throw-in)$"
+_ACTION_PATTERN = r"^([NWSE]: )?(deal [NWSE]:.*|bid -?\d+|play [2-9TJQKA][CDHS]|throw-in|pass)$"
 _ACTION_DESCRIPTION = (
     "an action in the reference notation, optionally after the seat making it (W: bid 5); "
-    "an action named for a seat that is not to act is rejected as not_your_turn"
+    "an action named for a seat that is not to act is rejected as not_your_turn; 'pass' "
+    "is no action of the notation and is rejected as not_an_action"
+)
+#: A position at the start of a hand (phase ``deal``) in the one-line notation
+#: (:mod:`fourhundred.reference.notation`): dealer, scores, target in force, hand number.
+_POSITION_PATTERN = (
+    r"^deal [NWSE] -?\d+,-?\d+,-?\d+,-?\d+ \d+ -/-/-/- -,-,-,- 0,0,0,0 - - [1-9]\d*$"
+)
+_POSITION_DESCRIPTION = (
+    "the position the game starts from instead of a new game, in the one-line notation at "
+    "the start of a hand: 'deal <dealer> <scores N,W,S,E> <target in force> -/-/-/- -,-,-,- "
+    "0,0,0,0 - - <hand number>'"
 )
 _HAND_RECORD = _fields(
     after={"type": "integer", "minimum": 0},
@@ -607,21 +635,33 @@ _ENTRIES: tuple[Kind, ...] = (
     ),
     Kind(
         name="whole_game",
-        summary="{first_dealer, actions} → {rejected, hands, final}: a game played action "
-        "by action from explicit deals; the illegal actions rejected with their codes, "
-        "one record per hand that ended, and where the game stands at the end.",
-        input_schema=_fields(
-            first_dealer=_SEAT,
-            actions={
-                "type": "array",
-                "items": {
+        summary="{first_dealer or position, actions} → {rejected, hands, final}: a game "
+        "played action by action from explicit deals, from a new game or a stated position; "
+        "the illegal actions rejected with their codes, one record per hand that ended, and "
+        "where the game stands at the end.",
+        input_schema={
+            "type": "object",
+            "required": ["actions"],
+            "additionalProperties": False,
+            "properties": {
+                "first_dealer": _SEAT,
+                "position": {
                     "type": "string",
-                    "pattern": _ACTION_PATTERN,
-                    "description": _ACTION_DESCRIPTION,
+                    "pattern": _POSITION_PATTERN,
+                    "description": _POSITION_DESCRIPTION,
                 },
-                "minItems": 1,
+                "actions": {
+                    "type": "array",
+                    "items": {
+                        "type": "string",
+                        "pattern": _ACTION_PATTERN,
+                        "description": _ACTION_DESCRIPTION,
+                    },
+                    "minItems": 1,
+                },
             },
-        ),
+            "oneOf": [{"required": ["first_dealer"]}, {"required": ["position"]}],
+        },
         result_schema=_fields(
             rejected={
                 "type": "array",

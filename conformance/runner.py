@@ -140,7 +140,7 @@ class Outcome:
             "ambiguities": case["ambiguities"],
             "seconds": round(self.seconds, 6),
         }
-        if self.status not in ("pass", "not_applicable", "known_failure"):
+        if self.status not in ("pass", "known_failure"):
             data["message"] = self.message
         if self.status in ("fail", "error", "known_failure", "unexpected_pass"):
             data["input"] = case["input"]
@@ -158,25 +158,65 @@ class Outcome:
 
 
 def supports(hello: Mapping[str, Any], run: Run) -> bool:
-    """Whether the adapter declared the run's kind, variant and every option it sets.
+    """Whether the adapter declared the run's kind, variant and every option it sets
+    (and, for a whole game from a stated position, positions): :func:`unsupported`."""
+    return unsupported(hello, run) is None
+
+
+def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
+    """Why the adapter cannot be sent this run (the *not applicable* message), or None.
 
     ``hello`` is as :func:`check_hello` returns it (canonical variant names); the
     run's variant may be written with an alias or in capitals, as on the command line.
+    A whole_game case that starts from a ``position`` goes only to an adapter that
+    declared ``"positions": true`` (version 1 adapters never did).
     """
     from fourhundred.spec.registry import VariantError, parse
 
+    not_declared = "not declared by the adapter"
     if run.kind not in hello.get("kinds", ()):
-        return False
+        return not_declared
     try:
         variant, chosen = parse(run.variant)
     except VariantError:
-        return False
+        return not_declared
     declared = hello.get("variants", {}).get(variant.name)
     if declared is None:
-        return False
-    if "*" in declared:
-        return True
-    return all(f"{name}={value}" in declared for name, value in chosen.items())
+        return not_declared
+    if "*" not in declared and not all(
+        f"{name}={value}" in declared for name, value in chosen.items()
+    ):
+        return not_declared
+    if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
+        return 'starts from a position; the adapter did not declare "positions": true'
+    return None
+
+
+#: The code every rejection is compared as, for an adapter that declared ``"codes": false``.
+ANY_CODE = "rejected"
+
+
+def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[str, Any]]:
+    """The run and answer of a whole_game case with every rejection's code read as
+    :data:`ANY_CODE`, for an engine that gives no reasons (``"codes": false``): which
+    actions are rejected is still compared, why is not. Other kinds: unchanged."""
+
+    def blind(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        return [
+            [item[0], ANY_CODE] if isinstance(item, list) and len(item) == 2 else item
+            for item in value
+        ]
+
+    result = message.get("result")
+    if run.kind != "whole_game" or not isinstance(result, dict):
+        return run, message
+    expected = {**run.case["expected"], "rejected": blind(run.case["expected"]["rejected"])}
+    case = {**run.case, "expected": expected}
+    if "rejected" in result:
+        message = {**message, "result": {**result, "rejected": blind(result["rejected"])}}
+    return Run(case, run.variant), message
 
 
 def _declared_settings(variant_name: str, settings: Sequence[str]) -> list[str]:
@@ -286,6 +326,18 @@ def check_hello(message: Any) -> dict[str, Any]:
     if not variants:
         raise AdapterFailure(
             "the adapter declares no variants, so nothing could be checked", Reason.PROTOCOL
+        )
+    if not isinstance(message.get("codes", True), bool):
+        raise AdapterFailure(
+            "'codes' must be false (the engine gives no reasons: rejections are compared "
+            f"without their codes) or true, got {kinds.json_text(message.get('codes'), 40)}",
+            Reason.PROTOCOL,
+        )
+    if not isinstance(message.get("positions", False), bool):
+        raise AdapterFailure(
+            "'positions' must be true (whole games may start from a stated position) or "
+            f"false, got {kinds.json_text(message.get('positions'), 40)}",
+            Reason.PROTOCOL,
         )
     return {
         **message,
@@ -983,14 +1035,11 @@ class Runner:
             self.start()
         todo: collections.deque[tuple[int, Run]] = collections.deque()
         for run in runs:
-            if supports(self.hello, run):
+            why = unsupported(self.hello, run)
+            if why is None:
                 todo.append((len(todo), run))
             else:
-                self.on_outcome(
-                    Outcome(
-                        run, "not_applicable", "not declared by the adapter", reason=Reason.SKIPPED
-                    )
-                )
+                self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
         self.applicable = len(todo)
         state = _RunState(todo)
         try:
@@ -1157,6 +1206,8 @@ class Runner:
             return Outcome(
                 run, "error", failure.message, None, adapter.stderr_tail(), seconds, failure.reason
             )
+        if self.hello.get("codes") is False:
+            run, message = without_codes(run, message)
         status, text, actual = judge(run, message, self.settings)
         reason = Reason.ANSWERED
         if "skipped" in message:

@@ -66,6 +66,9 @@ class Phase(StrEnum):
 
 
 #: Every code :class:`IllegalAction` can carry, with what it means.
+#: The one code not given by a check of :data:`CHECKS`: the text of an action is
+#: read before it is judged (:func:`~fourhundred.reference.transcript.apply_text`).
+NOT_AN_ACTION = "not_an_action"
 ILLEGAL_ACTION_CODES: Mapping[str, str] = {
     "not_your_turn": "the action was made for a seat that is not the seat to act",
     "wrong_phase": "the action does not belong to this phase (a bid during play, a deal during bidding...)",
@@ -77,6 +80,10 @@ ILLEGAL_ACTION_CODES: Mapping[str, str] = {
     "bad_deal": "the deal is not four hands of 13 distinct cards making up the pack",
     "throw_in_not_allowed": (
         "only the dealer, at the dealer's turn to bid, may throw in, and only where the variant allows it"
+    ),
+    NOT_AN_ACTION: (
+        "the text is no action of the notation at all (e.g. 'pass': a player who does not "
+        "want to bid still bids, at least the own minimum); checked before everything else"
     ),
 }
 

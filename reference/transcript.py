@@ -26,6 +26,7 @@ from typing import Any
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, NotationError, canonical_deal, parse_action
 from fourhundred.reference.engine import (
+    NOT_AN_ACTION,
     Four,
     GameState,
     IllegalAction,
@@ -264,6 +265,18 @@ def _four(values: list[Any], where: str) -> Four:
     if len(values) != 4 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise TranscriptError(f"{where} must be four integers, got {values!r}")
     return (values[0], values[1], values[2], values[3])
+
+
+def apply_text(state: GameState, text: Any) -> GameState:
+    """The state after the action ``text`` says (:func:`~fourhundred.reference.actions.parse_action`,
+    then :func:`~fourhundred.reference.engine.apply`); :class:`IllegalAction` if it is
+    illegal, with the code ``not_an_action`` if it is no action of the notation at all
+    (``pass``): a text is read before it is judged, so that code comes before every other."""
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        raise IllegalAction(NOT_AN_ACTION, str(error)) from None
+    return apply(state, action)
 
 
 def play_game(

@@ -20,6 +20,7 @@ from fourhundred.reference.actions import (
 from fourhundred.reference.engine import (
     CHECKS,
     ILLEGAL_ACTION_CODES,
+    NOT_AN_ACTION,
     GameState,
     IllegalAction,
     Phase,
@@ -70,12 +71,13 @@ def test_the_illegal_action_codes_are_the_documented_closed_list() -> None:
         "game_over",
         "bad_deal",
         "throw_in_not_allowed",
+        "not_an_action",
     }
 
 
-def test_every_rejection_code_has_exactly_one_check() -> None:
+def test_every_rejection_code_but_the_texts_own_has_exactly_one_check() -> None:
     codes = [check.code for check in CHECKS]
-    assert sorted(codes) == sorted(ILLEGAL_ACTION_CODES)
+    assert sorted([*codes, NOT_AN_ACTION]) == sorted(ILLEGAL_ACTION_CODES)
 
 
 def test_an_action_breaking_several_rules_gets_the_code_of_the_first_check() -> None:
