@@ -520,7 +520,7 @@ def _deal(work: npt.NDArray[np.uint64], deck: npt.NDArray[np.int64]) -> None:
         work[_HANDS + seat] = mask
 
 
-@_inline
+@_kernel
 def _play_hand(
     t: KernelTables,
     scores: npt.NDArray[np.int64],
