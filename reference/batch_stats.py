@@ -11,8 +11,10 @@ and the score trajectory (the mean leading team total after each hand).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,6 +33,9 @@ from fourhundred.reference.batch import (
 )
 from fourhundred.reference.batch_tables import Ints
 
+#: The committed figures of every variant (defaults), for the docs' statistics page.
+FIGURES_PATH = Path(__file__).resolve().parent.parent / "spec" / "simulation_figures.json"
+FIGURES_FORMAT = "fourhundred-simulation-figures/1"
 #: Hands after which the trajectory is shown.
 TRAJECTORY_POINTS = (1, 2, 3, 5, 10, 20, 30, 50, 100)
 
@@ -162,3 +167,33 @@ def simulate(
         if progress is not None:
             progress(count)
     return stats
+
+
+def variant_figures(
+    games: int,
+    seed: str,
+    batch_size: int = 10_000,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Every variant under its defaults, with random and with heuristic players."""
+    from fourhundred.spec.registry import load, names
+
+    figures = []
+    for name in names():
+        for players in ("heuristic", "random"):
+            simulator = BatchSimulator(load(name), players, seed)
+            figures.append(simulate(simulator, games, batch_size).to_json())
+            if progress is not None:
+                progress(f"{name} ({players})")
+    return {"format": FIGURES_FORMAT, "seed": seed, "games": games, "figures": figures}
+
+
+def load_figures(path: Path = FIGURES_PATH) -> dict[str, Any]:
+    """The committed figures of every variant."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write_figures(data: dict[str, Any], path: Path = FIGURES_PATH) -> None:
+    """Write the figures as the committed file has them."""
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -32,7 +32,16 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from docsgen import api, charts, claims, includes, matrix, register_page, rules_pages  # noqa: E402
+from docsgen import (  # noqa: E402
+    api,
+    charts,
+    claims,
+    includes,
+    matrix,
+    register_page,
+    rules_pages,
+    statistics,
+)
 from docsgen import worked_hand as worked  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
@@ -115,6 +124,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _generated["rules/ambiguities.md"] = register_page.register_page()
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
+        _generated["rules/statistics.md"] = statistics.statistics_page()
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()

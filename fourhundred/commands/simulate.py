@@ -7,7 +7,8 @@ time (memory is bounded by the batch), from ``--seed``: the same seed gives
 the same figures whatever the batch size. Prints per variant and reading the
 figures of :class:`~fourhundred.reference.batch_stats.SimulationStats`, as
 tables or ``--json``. ``--transcript G`` prints game ``G`` as a transcript
-instead, which ``fourhundred replay`` checks.
+instead, which ``fourhundred replay`` checks. ``--write-figures`` makes the
+committed figures of every variant that the docs' statistics page reads.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def _percent(value: float | None) -> str:
 
 
 @click.command("simulate")
-@click.argument("variant")
+@click.argument("variant", required=False)
 @click.option(
     "--games", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games to play."
 )
@@ -64,6 +65,12 @@ def _percent(value: float | None) -> str:
     help="Print game G (counting from 0) as a transcript instead.",
 )
 @click.option(
+    "--write-figures",
+    is_flag=True,
+    help="Instead of VARIANT: every variant, both kinds of players, written to the committed "
+    "figures the docs read (spec/simulation_figures.json).",
+)
+@click.option(
     "--hands",
     "transcript_hands",
     type=click.IntRange(min=1),
@@ -81,12 +88,25 @@ def simulate_command(
     readings: bool,
     transcript_game: int | None,
     transcript_hands: int | None,
+    write_figures: bool,
 ) -> None:
     """Simulate many games of VARIANT (a variant string, for example
     'qahwa-400(target=61)') and print throw-in rates, hands per game, bids,
     13s, how games end and the score trajectory."""
     from fourhundred.spec.registry import all_readings, load
 
+    if write_figures:
+        if variant is not None:
+            raise UserError("--write-figures simulates every variant: give no VARIANT")
+        from fourhundred.reference import batch_stats
+
+        data = batch_stats.variant_figures(
+            games, seed, batch_size, lambda done: click.echo(done, err=True)
+        )
+        batch_stats.write_figures(data)
+        return
+    if variant is None:
+        raise UserError("give a VARIANT (for example qahwa-400), or --write-figures")
     rules = load(variant)
     if transcript_hands is not None and transcript_game is None:
         raise UserError("--hands needs --transcript")
