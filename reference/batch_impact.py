@@ -157,8 +157,23 @@ def witness_transcripts(
     }
 
 
-def with_witnesses(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """The figures of every entry, each witness with its two transcripts inline."""
+def witness_command(data: dict[str, Any], figure: dict[str, Any], witness: str) -> str:
+    """The command that prints a witness game under the figure's reading (without the
+    option: under the default) as a transcript for ``fourhundred replay``."""
+    where = figure[witness]
+    variant = f"{figure['variant']}({figure['switch']}={figure['reading']})"
+    hands = f" --hands {where['hand']}" if where["hand"] else ""
+    return (
+        f"fourhundred simulate '{variant}' --players {data['players']} --seed {data['seed']} "
+        f"--max-hands {data['max_hands']} --transcript {where['game']}{hands}"
+    )
+
+
+def with_witnesses(
+    data: dict[str, Any], transcripts: bool = False
+) -> dict[str, list[dict[str, Any]]]:
+    """The figures of every entry, each witness with the command that prints it and, with
+    ``transcripts``, its two games inline (under the default and under the reading)."""
     seed, players, max_hands = data["seed"], data["players"], int(data["max_hands"])
     entries: dict[str, list[dict[str, Any]]] = {}
     for entry, figures in data["entries"].items():
@@ -166,11 +181,12 @@ def with_witnesses(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         for figure in figures:
             figure = dict(figure)
             for witness in ("hand_witness", "game_witness"):
-                if witness in figure:
-                    figure[witness] = {
-                        **figure[witness],
-                        **witness_transcripts(figure, witness, seed, players, max_hands),
-                    }
+                if witness not in figure:
+                    continue
+                shown = {**figure[witness], "command": witness_command(data, figure, witness)}
+                if transcripts:
+                    shown |= witness_transcripts(figure, witness, seed, players, max_hands)
+                figure[witness] = shown
             entries[entry].append(figure)
     return entries
 

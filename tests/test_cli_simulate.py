@@ -93,7 +93,7 @@ def test_bad_option_values_are_refused_by_click() -> None:
 
 
 def test_ambiguities_json_carries_the_impact_figures_with_witnesses() -> None:
-    result = run("ambiguities", "--json", "--variant", "medallon-400")
+    result = run("ambiguities", "--json", "--witnesses", "--variant", "medallon-400")
     assert result.returncode == 0, result.stderr
     entries = {e["id"]: e for e in json.loads(result.stdout)}
     impact = entries["bidding-direction"]["impact"]
@@ -103,6 +103,21 @@ def test_ambiguities_json_carries_the_impact_figures_with_witnesses() -> None:
     assert figure["game_witness"]["default"]["format"] == "fourhundred-transcript/1"
     assert entries["turn-time-limit"]["impact"]["readings"][0]["hand_share"] == 0
     assert entries["own-minimum-growth"]["impact"] is not None
+
+
+def test_a_witness_command_prints_the_witness_game(tmp_path: Path) -> None:
+    entries = {e["id"]: e for e in json.loads(run("ambiguities", "--json").stdout)}
+    figure = entries["table-minimum-whose-score"]["impact"]["readings"][0]
+    command = figure["hand_witness"]["command"].split()
+    assert command[:2] == ["fourhundred", "simulate"]
+    arguments = [word.strip("'") for word in command[2:]]
+    result = run("simulate", *arguments)
+    assert result.returncode == 0, result.stderr
+    transcript = json.loads(result.stdout)
+    assert len(transcript["hands"]) == figure["hand_witness"]["hand"]
+    path = tmp_path / "witness.json"
+    path.write_text(result.stdout)
+    assert run("replay", str(path)).returncode == 0
 
 
 def test_ambiguities_measure_computes_fresh_figures() -> None:

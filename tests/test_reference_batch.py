@@ -57,8 +57,8 @@ def test_batched_games_of_every_reading_replay_through_the_checked_engine(rules:
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", READINGS, ids=str)
 def test_thousands_of_batched_games_of_every_reading_replay(rules: Rules) -> None:
-    replay_games(BatchSimulator(rules, "heuristic", f"slow {rules}", max_hands=200), 1500)
-    replay_games(BatchSimulator(rules, "random", f"slow {rules}", max_hands=30), 1500)
+    replay_games(BatchSimulator(rules, "heuristic", f"slow {rules}", max_hands=200), 1000)
+    replay_games(BatchSimulator(rules, "random", f"slow {rules}", max_hands=30), 1000)
 
 
 def test_mixed_seats_replay_and_every_game_outcome_occurs() -> None:

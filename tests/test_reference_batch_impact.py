@@ -52,7 +52,7 @@ def test_committed_figures_are_reproduced_from_their_recorded_seed(pair: Reading
 
 def test_every_non_zero_share_has_witness_games_that_replay_and_differ() -> None:
     witnessed = 0
-    for figures in with_witnesses(FIGURES).values():
+    for figures in with_witnesses(FIGURES, transcripts=True).values():
         for figure in figures:
             assert ("hand_witness" in figure) == (figure["hands_differ"] > 0)
             assert ("game_witness" in figure) == (figure["games_differ"] > 0)
@@ -60,6 +60,7 @@ def test_every_non_zero_share_has_witness_games_that_replay_and_differ() -> None
                 if name not in figure:
                     continue
                 witness = figure[name]
+                assert witness["command"].startswith(f"fourhundred simulate '{figure['variant']}(")
                 default = Transcript.from_dict(witness["default"])
                 other = Transcript.from_dict(witness["reading"])
                 replay(default)

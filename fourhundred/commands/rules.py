@@ -147,6 +147,11 @@ def _print_minimums(
     help="With --measure: who plays.",
 )
 @click.option(
+    "--witnesses",
+    is_flag=True,
+    help="With --json: each witness game inline, as transcripts under both readings.",
+)
+@click.option(
     "--write",
     "write",
     is_flag=True,
@@ -159,6 +164,7 @@ def ambiguities_command(
     games: int,
     seed: str,
     players: str,
+    witnesses: bool,
     write: bool,
 ) -> None:
     """Print the ambiguity register: every silence, contradiction and disagreement, and
@@ -177,7 +183,7 @@ def ambiguities_command(
             batch_impact.write_figures(data)
     else:
         data = batch_impact.load_figures()
-    figures = batch_impact.with_witnesses(data) if as_json else data["entries"]
+    figures = batch_impact.with_witnesses(data, transcripts=witnesses)
     about = {key: data[key] for key in ("seed", "games", "players", "max_hands")}
     for e in entries:
         readings = [

@@ -124,8 +124,8 @@ def _impact_section(data: dict[str, Any]) -> list[str]:
         "outcome does. Entries without an option are settled by the choice of variant.\n\n",
         "Each non-zero share has a witness game: the command in the last column prints it under "
         "the other reading as a transcript that `fourhundred replay` checks (drop the option for "
-        "the default reading); `fourhundred ambiguities --json` carries both transcripts "
-        "inline.\n\n",
+        "the default reading); `fourhundred ambiguities --json --witnesses` carries both "
+        "transcripts inline.\n\n",
     ]
     rows = []
     for entry_id, figures in data["entries"].items():
@@ -147,16 +147,10 @@ def _impact_section(data: dict[str, Any]) -> list[str]:
 
 
 def _witness(data: dict[str, Any], figure: dict[str, Any]) -> str:
-    witness = figure.get("hand_witness") or figure.get("game_witness")
-    if witness is None:
+    name = "hand_witness" if "hand_witness" in figure else "game_witness"
+    if name not in figure:
         return ""
-    variant = f"{figure['variant']}({figure['switch']}={figure['reading']})"
-    hands = f" --hands {witness['hand']}" if witness["hand"] else ""
-    command = (
-        f"fourhundred simulate '{variant}' --players {data['players']} --seed {data['seed']} "
-        f"--max-hands {data['max_hands']} --transcript {witness['game']}{hands}"
-    )
-    return f"<code>{cell(command)}</code>"
+    return f"<code>{cell(batch_impact.witness_command(data, figure, name))}</code>"
 
 
 def statistics_page() -> str:
