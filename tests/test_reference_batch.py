@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from fourhundred.reference import batch
+from fourhundred.reference import batch, batch_stats
 from fourhundred.reference.actions import Bid, Play, ThrowIn
 from fourhundred.reference.batch import (
     G_HANDS,
@@ -201,3 +201,12 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 checked["play"] += 1
             assert got == expected, (state.phase, state.hands[seat], state.trick)
     assert checked["bid"] > 20 and checked["play"] > 300
+
+
+@pytest.mark.parametrize("index", [0, 5])
+def test_the_committed_variant_figures_are_reproduced_from_their_seed(index: int) -> None:
+    committed = batch_stats.load_figures()
+    figure = committed["figures"][index]
+    simulator = BatchSimulator(load(figure["variant"]), figure["players"][0], committed["seed"])
+    fresh = batch_stats.simulate(simulator, committed["games"], batch_size=7_000).to_json()
+    assert fresh == figure
