@@ -76,14 +76,14 @@ def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
 @click.option(
     "--batch-hands",
     type=click.IntRange(min=0),
-    default=2_000_000,
+    default=1_000_000,
     show_default=True,
     help="Random hands through the batched simulator (0 to skip).",
 )
 @click.option(
     "--batch-games",
     type=click.IntRange(min=0),
-    default=20_000,
+    default=5_000,
     show_default=True,
     help="Whole games through the batched simulator, per kind of player (0 to skip).",
 )
