@@ -7,7 +7,8 @@ so vectorising across a batch means 52 rounds of whole-array operations
 of the batch in memory, plus the bidding and the end-of-game rules written as
 masked array arithmetic. Numba compiles the natural per-hand loop over 64-bit
 hand masks (``popcount``, "k-th set bit", one table lookup per card) to machine
-code; a hand then costs well under a microsecond, memory is a few arrays per
+code; a random hand then costs about 1.5 microseconds of one core (about 0.15 for the
+deal, 0.9 for the 52 cards, the rest bids and scoring), memory is a few arrays per
 batch, and the rules read like the reference's. The kernels are compiled once
 and cached on disk (``cache=True``), so later runs start in well under a second.
 
