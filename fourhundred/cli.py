@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "play": "fourhundred.commands.play:play_command",
     "replay": "fourhundred.commands.play:replay_command",
     "bench": "fourhundred.commands.bench:bench_command",
+    "simulate": "fourhundred.commands.simulate:simulate_command",
     "verify": "fourhundred.commands.verify:verify_command",
     "conformance": "fourhundred.commands.conformance:conformance_group",
     "fuzz": "fourhundred.commands.fuzz:fuzz_command",

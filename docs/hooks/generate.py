@@ -35,7 +35,16 @@ for _folder in (HERE, TOOLS):
     if str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
 
-from docsgen import api, charts, claims, includes, matrix, register_page, rules_pages  # noqa: E402
+from docsgen import (  # noqa: E402
+    api,
+    charts,
+    claims,
+    includes,
+    matrix,
+    register_page,
+    rules_pages,
+    statistics,
+)
 from docsgen import worked_hand as worked  # noqa: E402
 from package_view import build_view  # noqa: E402
 
@@ -119,6 +128,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _generated["rules/ambiguities.md"] = register_page.register_page()
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
+        _generated["rules/statistics.md"] = statistics.statistics_page()
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()

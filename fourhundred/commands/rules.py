@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fourhundred.commands._common import console as _console
+from fourhundred.errors import UserError
 from fourhundred.spec import ambiguities as register
 from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import load, variants
@@ -125,12 +126,70 @@ def _print_minimums(
 @click.option(
     "--variant", "variant", default=None, help="Only the entries that apply to this variant."
 )
-def ambiguities_command(as_json: bool, variant: str | None) -> None:
-    """Print the ambiguity register: every silence, contradiction and disagreement."""
+@click.option(
+    "--measure",
+    is_flag=True,
+    help="Measure how much each reading matters now (else: the committed figures).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=2000,
+    show_default=True,
+    help="With --measure: games per reading.",
+)
+@click.option("--seed", default="impact", show_default=True, help="With --measure: the seed.")
+@click.option(
+    "--players",
+    type=click.Choice(["random", "heuristic"]),
+    default="heuristic",
+    show_default=True,
+    help="With --measure: who plays.",
+)
+@click.option(
+    "--witnesses",
+    is_flag=True,
+    help="With --json: each witness game inline, as transcripts under both readings.",
+)
+@click.option(
+    "--write",
+    "write",
+    is_flag=True,
+    help="With --measure: write the figures to the committed file (spec/ambiguity_impact.json).",
+)
+def ambiguities_command(
+    as_json: bool,
+    variant: str | None,
+    measure: bool,
+    games: int,
+    seed: str,
+    players: str,
+    witnesses: bool,
+    write: bool,
+) -> None:
+    """Print the ambiguity register: every silence, contradiction and disagreement, and
+    how often each reading changes a hand or a game (same deals, same players)."""
+    from fourhundred.reference import batch_impact
+
     entries = register.to_json()
-    if variant is not None:
-        name = load(variant).variant
+    name = None if variant is None else load(variant).variant
+    if name is not None:
         entries = [e for e in entries if name in e["applies_to"]]  # type: ignore[operator]
+    if write and not measure:
+        raise UserError("--write needs --measure")
+    if measure:
+        data = batch_impact.measure(games, seed, players)
+        if write:
+            batch_impact.write_figures(data)
+    else:
+        data = batch_impact.load_figures()
+    figures = batch_impact.with_witnesses(data, transcripts=witnesses)
+    about = {key: data[key] for key in ("seed", "games", "players", "max_hands")}
+    for e in entries:
+        readings = [
+            f for f in figures.get(str(e["id"]), []) if name is None or f["variant"] == name
+        ]
+        e["impact"] = {**about, "readings": readings} if readings else None
     if as_json:
         click.echo(json.dumps(entries, indent=2))
         return
@@ -146,4 +205,15 @@ def ambiguities_command(as_json: bool, variant: str | None) -> None:
             console.print(f"    {r['id']}: {r['summary']}")
         for v, d in e["defaults"].items():  # type: ignore[attr-defined]
             console.print(f"  default in {v}: {d['reading']} ({d['why']})")
+        impact: Any = e["impact"]
+        if impact is not None:
+            console.print(
+                f"  how much it matters ({impact['games']:,} games of {impact['players']} "
+                f"players per reading, seed {impact['seed']!r}):"
+            )
+            for f in impact["readings"]:
+                console.print(
+                    f"    {f['variant']}, {f['reading']} instead of {f['default']}: "
+                    f"{100 * f['hand_share']:.2f}% of hands, {100 * f['game_share']:.2f}% of games"
+                )
         console.print()
