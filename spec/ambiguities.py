@@ -751,6 +751,63 @@ REGISTER: tuple[Ambiguity, ...] = (
         switch="thirteen_conflict",
     ),
     Ambiguity(
+        id="failed-thirteen-and-target",
+        title="A failed 13 in a team whose other partner reaches the target in the same hand",
+        kind="silence",
+        sources=(
+            c(
+                "pagat",
+                "Variations",
+                "lose a trick on a bid of 13 (even to your partner) and your team loses",
+            ),
+            c(
+                "pagat",
+                "Scoring",
+                "a partnership wins when one partner reaches 41 while the other is positive",
+            ),
+            c("qahwa", "Play it in Qahwa", "classic table: 13 wins or loses the game"),
+            c(
+                "qahwa",
+                "Winning",
+                "a team wins when one partner has 41 and the other is above zero",
+            ),
+            c("medallon", "Bid Values Table", "13 tricks: win the game or lose -52"),
+            c(
+                "medallon",
+                "Winning the Game",
+                "a team total of 41 with both partners positive wins",
+            ),
+        ),
+        question=(
+            "One partner fails a bid of 13 (the team loses) while the other makes a bid that "
+            "takes the team to the target, the failed bidder still positive (the team wins). "
+            "Both rules fire after the same hand and no source says which comes first."
+        ),
+        readings=(
+            choice(
+                "thirteen_first",
+                "The failed 13 decides: the bidder's team loses, whatever the points say.",
+                thirteen_precedence="thirteen_first",
+            ),
+            choice(
+                "points_first",
+                "A result by points stands; the 13 decides only a hand the points leave open.",
+                thirteen_precedence="points_first",
+            ),
+        ),
+        defaults=same(
+            "thirteen_first",
+            "The 13's rule is the specific one, stated as ending the game whatever else happens "
+            "('irrespective of your partner's score', pagat); the target rule is the general one. "
+            "(A made 13 never meets a result by points: the other three players take no trick, "
+            "so all fail and nobody else's score rises.)",
+            QAHWA,
+            MEDALLON,
+            PAGAT_400,
+        ),
+        switch="thirteen_precedence",
+    ),
+    Ambiguity(
         id="eleven-plus-and-13",
         title="'Any bid of 11 or more scores 50' against '13 wins the whole game'",
         kind="self-contradiction",
@@ -892,6 +949,50 @@ REGISTER: tuple[Ambiguity, ...] = (
             "play_on", "qahwa's rule for the same situation.", MEDALLON, PAGAT_41, PAGAT_400
         ),
         switch="total_tie",
+    ),
+    Ambiguity(
+        id="higher-total-score",
+        title="'The higher total score': the partnership's total, or a player's running total?",
+        kind="silence",
+        sources=(
+            c(
+                "pagat",
+                "Scoring",
+                "a running total score is kept for each individual player",
+            ),
+            c(
+                "pagat",
+                "Scoring",
+                "both teams in the same deal: 'the partnership with the higher total score' wins",
+            ),
+            c("qahwa", "Winning", "the higher total of the two partners wins"),
+        ),
+        question=(
+            "pagat's own word for a player's running score is 'total score'. When both teams "
+            "qualify, is it the partners' scores added, or the higher of the individual running "
+            "totals (the qualifying players' scores) that decides? They differ when the player "
+            "with the higher score is in the team with the lower sum."
+        ),
+        readings=(
+            choice(
+                "team_total",
+                "The partners' two scores added; the higher sum wins.",
+                both_qualify_by="team_total",
+            ),
+            choice(
+                "player_score",
+                "The team of the player with the highest running score wins.",
+                both_qualify_by="player_score",
+            ),
+        ),
+        defaults=same(
+            "team_total",
+            "It is the partnership's score that is compared, and qahwa states the same rule as "
+            "'the higher total of the two partners'.",
+            PAGAT_41,
+            PAGAT_400,
+        ),
+        switch="both_qualify_by",
     ),
     Ambiguity(
         id="raised-target-trigger",

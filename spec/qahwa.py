@@ -114,6 +114,9 @@ QAHWA_400 = VariantDef(
         "total_tie": Fixed(
             "play_on", cite("Winning", "if the totals are equal, another hand is played")
         ),
+        "both_qualify_by": Fixed(
+            "team_total", cite("Winning", "'the higher total of the two partners'")
+        ),
         "raise_trigger": Fixed("qualified", cite("Winning", "not used (no raised target)")),
         "turn_time_limit": Fixed(None, cite("Play it in Qahwa", "no rule on time")),
     },
