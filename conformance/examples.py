@@ -704,6 +704,8 @@ def reading_examples() -> list[Case]:
             {"scores": [21, 21, 21, 21], "result": "draw", "target_in_force": 41},
             ["equal-totals", "win-measure"],
         ),
+        *_higher_total_score_examples(),
+        *_failed_thirteen_and_target_examples(),
         _case(
             "arab3meyeh-400.rd-trigger-reached",
             "game_outcome",
@@ -721,6 +723,85 @@ def reading_examples() -> list[Case]:
             ["raised-target-trigger"],
         ),
     ]
+
+
+def _higher_total_score_examples() -> list[Case]:
+    """higher-total-score: both teams qualify; North has the highest single score
+    (45) while West-East have the higher sum (41 + 10 = 51 against 45 + 1 = 46)."""
+    hand = {
+        "scores": [41, 38, -1, 7],
+        "bids": [4, 3, 2, 3],
+        "tricks": [4, 3, 2, 4],
+        "dealer": 0,
+        "target_in_force": 41,
+    }
+    after = [45, 41, 1, 10]
+    readings = (
+        ("team_total", "the higher sum wins: West-East", "team_1_wins"),
+        ("player_score", "the highest running score wins: North's team", "team_0_wins"),
+    )
+    return [
+        _case(
+            f"{variant}.rd-higher-total-{reading.replace('_', '-')}",
+            "game_outcome",
+            f"higher-total-score, reading {reading}: both teams qualify; {says}",
+            [variant if reading == "team_total" else f"{variant}(both_qualify_by={reading})"],
+            ["pagat §Scoring"],
+            hand,
+            {"scores": after, "result": result, "target_in_force": 41},
+            ["higher-total-score"],
+        )
+        for variant in (PAGAT_41, PAGAT_400)
+        for reading, says, result in readings
+    ]
+
+
+def _failed_thirteen_and_target_examples() -> list[Case]:
+    """failed-thirteen-and-target: North fails a 13 (taking 8) while South, on 38,
+    makes 3 and reaches 41 with North still on 5."""
+    hand = {
+        "scores": [5, 0, 38, 0],
+        "bids": [13, 2, 3, 2],
+        "tricks": [8, 2, 3, 0],
+        "dealer": 0,
+        "target_in_force": 41,
+    }
+    after = [5, 2, 41, -2]
+    settings = (
+        (QAHWA, "table=classic", ["qahwa §Play it in Qahwa", "qahwa §Winning"]),
+        (
+            MEDALLON,
+            "thirteen_fail=lose_game",
+            ["medallon §Bid Values Table", "medallon §Winning the Game"],
+        ),
+        (PAGAT_400, "", ["pagat §Variations", "pagat §Scoring"]),
+    )
+    readings = (
+        ("thirteen_first", "the failed 13 loses the game for North-South", "team_1_wins"),
+        ("points_first", "South's 41 wins the game for North-South", "team_0_wins"),
+    )
+    cases = []
+    for variant, context, rules in settings:
+        for reading, says, result in readings:
+            options = [context] if context else []
+            if reading != "thirteen_first":
+                options.append(f"thirteen_precedence={reading}")
+            tags = ["failed-thirteen-and-target"]
+            if variant == MEDALLON:
+                tags += ["thirteen-failed", "win-measure"]
+            cases.append(
+                _case(
+                    f"{variant}.rd-failed-13-{reading.replace('_', '-')}",
+                    "game_outcome",
+                    f"failed-thirteen-and-target, reading {reading}: {says}",
+                    [f"{variant}({','.join(options)})" if options else variant],
+                    rules,
+                    hand,
+                    {"scores": after, "result": result, "target_in_force": 41},
+                    tags,
+                )
+            )
+    return cases
 
 
 def cases() -> list[Case]:
