@@ -406,6 +406,81 @@ REGISTER: tuple[Ambiguity, ...] = (
         switch="table_min_cap",
     ),
     Ambiguity(
+        id="qahwa-own-minimum-stop",
+        title="qahwa: does the own minimum stop at 5?",
+        kind="silence",
+        sources=(
+            c(
+                "qahwa",
+                "Bidding",
+                "at least 3 from 30 points, 4 from 40 and 5 from 50; nothing after",
+            ),
+            c(
+                "qahwa",
+                "Tips from the table",
+                "late in the game the minimums rise and your own rises with your score; no end given",
+            ),
+        ),
+        question=(
+            "The list ends at 50 points and never says the minimum stops there. Is it 5 for every "
+            "score from 50, or does it go on rising by one per ten points (6 from 60, ...)?"
+        ),
+        readings=(
+            choice(
+                "5",
+                "It stops at 5: 'once you have 50' holds for every score from 50.",
+                own_min_cap=5,
+            ),
+            choice(
+                "unbounded",
+                "It goes on rising by one per ten points, as the list's steps do.",
+                own_min_cap=None,
+            ),
+        ),
+        defaults={
+            QAHWA: Default(
+                "5",
+                "Read literally, 'once you have 50' is true at every score from 50; pagat's 'some "
+                "play' rule, the same list, says '50 or more'. Rising further would leave a player "
+                "from 140 points without a legal bid.",
+            )
+        },
+        switch="own_min_cap",
+    ),
+    Ambiguity(
+        id="qahwa-table-minimum-stop",
+        title="qahwa: does the table minimum stop at 14?",
+        kind="silence",
+        sources=(
+            c(
+                "qahwa",
+                "Bidding",
+                "the bids must reach 11, 12 once any player has 30, 13 from 40, 14 from 50; nothing after",
+            ),
+            c("qahwa", "How to play in one minute", "at least 11, more once someone has 30 points"),
+        ),
+        question=(
+            "The list ends at 50 points and never says the table minimum stops there. Is it 14 for "
+            "every score from 50, or 15 from 60 and so on?"
+        ),
+        readings=(
+            choice("14", "It stops at 14 from 50 points.", table_min_cap=14),
+            choice(
+                "unbounded",
+                "It goes on rising by one per ten points of the highest score.",
+                table_min_cap=None,
+            ),
+        ),
+        defaults={
+            QAHWA: Default(
+                "14",
+                "Read literally, 'once any player has 50' is true at every score from 50; the page "
+                "gives no further step.",
+            )
+        },
+        switch="table_min_cap",
+    ),
+    Ambiguity(
         id="table-minimum-whose-score",
         title="Whose score sets the combined minimum",
         kind="silence",

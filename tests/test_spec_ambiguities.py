@@ -85,6 +85,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("own_min_cap", "13"): lambda r: _eq(
         [r.own_minimum_bid(s) for s in (139, 140, 200)], [13, 13, 13]
     ),
+    ("own_min_cap", "5"): lambda r: _eq([r.own_minimum_bid(s) for s in (49, 50, 140)], [4, 5, 5]),
     ("table_min_cap", "unbounded"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 54),
     ("table_min_cap", "52"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 52),
     ("table_min_cap", "14"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 14),
