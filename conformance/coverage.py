@@ -25,6 +25,7 @@ COMBINATIONS: Mapping[str, tuple[dict[str, str], ...]] = {
     "qahwa-400": (
         {"table": "classic", "thirteen_win": "needs_partner"},
         {"table": "classic", "thirteen_conflict": "first_bid"},
+        {"table": "classic", "thirteen_precedence": "points_first"},
         {"total": "12", "total_switch": "offset"},
         {"total": "12", "total_switch": "fixed"},
         {"total": "13", "total_switch": "offset"},
@@ -32,6 +33,7 @@ COMBINATIONS: Mapping[str, tuple[dict[str, str], ...]] = {
     ),
     "medallon-400": (
         {"thirteen_fail": "lose_game", "thirteen_conflict": "first_bid"},
+        {"thirteen_fail": "lose_game", "thirteen_precedence": "points_first"},
         {"win_measure": "player", "partner_condition": "non_negative"},
         {"both_qualify": "raise_target", "win_measure": "player"},
         {"own_min_cap": "13", "table_min_cap": "52"},

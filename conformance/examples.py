@@ -705,6 +705,48 @@ def reading_examples() -> list[Case]:
             ["equal-totals", "win-measure"],
         ),
         _case(
+            "qahwa-400.rd-own-min-stops-at-5",
+            "legal_bids",
+            "qahwa-own-minimum-stop, reading 5: on 65 points the own minimum is still 5",
+            [QAHWA],
+            ["qahwa §Bidding"],
+            {"own_score": 65},
+            {"bids": list(range(5, 14))},
+            ["qahwa-own-minimum-stop"],
+        ),
+        _case(
+            "qahwa-400.rd-own-min-unbounded",
+            "legal_bids",
+            "qahwa-own-minimum-stop, reading unbounded: on 65 points the own minimum is 6",
+            [f"{QAHWA}(own_min_cap=unbounded)"],
+            ["qahwa §Bidding"],
+            {"own_score": 65},
+            {"bids": list(range(6, 14))},
+            ["qahwa-own-minimum-stop"],
+        ),
+        _case(
+            "qahwa-400.rd-table-min-stops-at-14",
+            "table_minimum",
+            "qahwa-table-minimum-stop, reading 14: with a player on 60, 14 tricks are enough",
+            [QAHWA],
+            ["qahwa §Bidding"],
+            {"scores": [60, 0, 0, 0], "bids": [5, 3, 3, 3]},
+            {"minimum": 14, "played": True},
+            ["qahwa-table-minimum-stop"],
+        ),
+        _case(
+            "qahwa-400.rd-table-min-unbounded",
+            "table_minimum",
+            "qahwa-table-minimum-stop, reading unbounded: with a player on 60, 14 tricks are thrown in",
+            [f"{QAHWA}(table_min_cap=unbounded)"],
+            ["qahwa §Bidding"],
+            {"scores": [60, 0, 0, 0], "bids": [5, 3, 3, 3]},
+            {"minimum": 15, "played": False},
+            ["qahwa-table-minimum-stop", "throw-in"],
+        ),
+        *_higher_total_score_examples(),
+        *_failed_thirteen_and_target_examples(),
+        _case(
             "arab3meyeh-400.rd-trigger-reached",
             "game_outcome",
             "raised-target-trigger, reading reached: both on 41, West-East's partner on 0: the target rises",
@@ -721,6 +763,85 @@ def reading_examples() -> list[Case]:
             ["raised-target-trigger"],
         ),
     ]
+
+
+def _higher_total_score_examples() -> list[Case]:
+    """higher-total-score: both teams qualify; North has the highest single score
+    (45) while West-East have the higher sum (41 + 10 = 51 against 45 + 1 = 46)."""
+    hand = {
+        "scores": [41, 38, -1, 7],
+        "bids": [4, 3, 2, 3],
+        "tricks": [4, 3, 2, 4],
+        "dealer": 0,
+        "target_in_force": 41,
+    }
+    after = [45, 41, 1, 10]
+    readings = (
+        ("team_total", "the higher sum wins: West-East", "team_1_wins"),
+        ("player_score", "the highest running score wins: North's team", "team_0_wins"),
+    )
+    return [
+        _case(
+            f"{variant}.rd-higher-total-{reading.replace('_', '-')}",
+            "game_outcome",
+            f"higher-total-score, reading {reading}: both teams qualify; {says}",
+            [variant if reading == "team_total" else f"{variant}(both_qualify_by={reading})"],
+            ["pagat §Scoring"],
+            hand,
+            {"scores": after, "result": result, "target_in_force": 41},
+            ["higher-total-score"],
+        )
+        for variant in (PAGAT_41, PAGAT_400)
+        for reading, says, result in readings
+    ]
+
+
+def _failed_thirteen_and_target_examples() -> list[Case]:
+    """failed-thirteen-and-target: North fails a 13 (taking 8) while South, on 38,
+    makes 3 and reaches 41 with North still on 5."""
+    hand = {
+        "scores": [5, 0, 38, 0],
+        "bids": [13, 2, 3, 2],
+        "tricks": [8, 2, 3, 0],
+        "dealer": 0,
+        "target_in_force": 41,
+    }
+    after = [5, 2, 41, -2]
+    settings = (
+        (QAHWA, "table=classic", ["qahwa §Play it in Qahwa", "qahwa §Winning"]),
+        (
+            MEDALLON,
+            "thirteen_fail=lose_game",
+            ["medallon §Bid Values Table", "medallon §Winning the Game"],
+        ),
+        (PAGAT_400, "", ["pagat §Variations", "pagat §Scoring"]),
+    )
+    readings = (
+        ("thirteen_first", "the failed 13 loses the game for North-South", "team_1_wins"),
+        ("points_first", "South's 41 wins the game for North-South", "team_0_wins"),
+    )
+    cases = []
+    for variant, context, rules in settings:
+        for reading, says, result in readings:
+            options = [context] if context else []
+            if reading != "thirteen_first":
+                options.append(f"thirteen_precedence={reading}")
+            tags = ["failed-thirteen-and-target"]
+            if variant == MEDALLON:
+                tags += ["thirteen-failed", "win-measure"]
+            cases.append(
+                _case(
+                    f"{variant}.rd-failed-13-{reading.replace('_', '-')}",
+                    "game_outcome",
+                    f"failed-thirteen-and-target, reading {reading}: {says}",
+                    [f"{variant}({','.join(options)})" if options else variant],
+                    rules,
+                    hand,
+                    {"scores": after, "result": result, "target_in_force": 41},
+                    tags,
+                )
+            )
+    return cases
 
 
 def cases() -> list[Case]:

@@ -479,11 +479,13 @@ _OUTCOME_FIELDS = (
     "win_measure",
     "partner_condition",
     "both_qualify",
+    "both_qualify_by",
     "total_tie",
     "raise_trigger",
     "thirteen",
     "thirteen_win",
     "thirteen_conflict",
+    "thirteen_precedence",
 )
 
 _ENTRIES: tuple[Kind, ...] = (

@@ -57,11 +57,13 @@ from fourhundred.reference.batch_tables import (
     P_DEALER_MAY_THROW_IN,
     P_MAX_BID,
     P_PARTNER_MINIMUM,
+    P_POINTS_FIRST,
     P_RAISE_TARGET,
     P_RAISE_WHEN_REACHED,
     P_REDUCED_SCOPE_OWN,
     P_SPECIAL_BID,
     P_SPECIAL_PLAYS_HAND,
+    P_STANDING_BY_PLAYER,
     P_TABLE_EXACTLY,
     P_TABLE_MEASURE_VALUES,
     P_TABLE_MIN_BY_HIGHEST,
@@ -371,7 +373,10 @@ def _points_result(
     q1 = _qualifies(p, 1, scores, target)
     if not p[P_RAISE_TARGET]:
         if q0 and q1:
-            t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
+            if p[P_STANDING_BY_PLAYER]:
+                t0, t1 = max(scores[0], scores[2]), max(scores[1], scores[3])
+            else:
+                t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
             if t0 > t1:
                 return np.int64(1), target
             if t1 > t0:
@@ -617,10 +622,12 @@ def _play_hand(
     for seat in range(4):
         made = 1 if tricks[seat] >= bids[seat] else 0
         scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
-    result = _special_result(t, bids, tricks, scores, dealer)
-    if result != 0:
-        return np.int64(PLAYED), result, target
+    special = _special_result(t, bids, tricks, scores, dealer)
+    if special != 0 and not p[P_POINTS_FIRST]:
+        return np.int64(PLAYED), special, target
     result, next_target = _points_result(p, scores, target)
+    if result == 0 and special != 0:
+        return np.int64(PLAYED), special, target
     return np.int64(PLAYED), result, next_target
 
 

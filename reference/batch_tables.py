@@ -88,8 +88,10 @@ _SUIT_PATTERNS = 1 << len(RANKS)
     P_BAND_WIDTH,
     P_BANDS,
     P_TRUMP,
-) = range(21)
-PARAMETER_COUNT = 21
+    P_POINTS_FIRST,
+    P_STANDING_BY_PLAYER,
+) = range(23)
+PARAMETER_COUNT = 23
 
 
 class KernelTables(NamedTuple):
@@ -221,6 +223,8 @@ def _flags(rules: Rules, fast: FastRules, bands: int) -> Ints:
     p[P_BAND_WIDTH] = BAND_WIDTH
     p[P_BANDS] = bands
     p[P_TRUMP] = TRUMP
+    p[P_POINTS_FIRST] = rules.thirteen_precedence == "points_first"
+    p[P_STANDING_BY_PLAYER] = rules.both_qualify_by == "player_score"
     return p
 
 

@@ -280,7 +280,10 @@ class FastRules:
         q1 = self.qualifies(1, scores, target)
         if rules.both_qualify == "higher_total":
             if q0 and q1:
-                t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
+                if rules.both_qualify_by == "team_total":
+                    t0, t1 = scores[0] + scores[2], scores[1] + scores[3]
+                else:
+                    t0, t1 = max(scores[0], scores[2]), max(scores[1], scores[3])
                 if t0 > t1:
                     return _RESULT_TEAM_0, target
                 if t1 > t0:
@@ -324,9 +327,11 @@ class FastRules:
         """Settle a played hand: new scores, the Result code, the next target in force."""
         after = self.scores_after(scores_before, bids, tricks)
         special = self._special_result(bids, tricks, after, dealer)
-        if special != _RESULT_CONTINUE:
+        if special != _RESULT_CONTINUE and self.rules.thirteen_precedence == "thirteen_first":
             return after, special, target_in_force
         result, next_target = self.points_result(after, target_in_force)
+        if result == _RESULT_CONTINUE and special != _RESULT_CONTINUE:
+            return after, special, target_in_force
         return after, result, next_target
 
 

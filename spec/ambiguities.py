@@ -406,6 +406,81 @@ REGISTER: tuple[Ambiguity, ...] = (
         switch="table_min_cap",
     ),
     Ambiguity(
+        id="qahwa-own-minimum-stop",
+        title="qahwa: does the own minimum stop at 5?",
+        kind="silence",
+        sources=(
+            c(
+                "qahwa",
+                "Bidding",
+                "at least 3 from 30 points, 4 from 40 and 5 from 50; nothing after",
+            ),
+            c(
+                "qahwa",
+                "Tips from the table",
+                "late in the game the minimums rise and your own rises with your score; no end given",
+            ),
+        ),
+        question=(
+            "The list ends at 50 points and never says the minimum stops there. Is it 5 for every "
+            "score from 50, or does it go on rising by one per ten points (6 from 60, ...)?"
+        ),
+        readings=(
+            choice(
+                "5",
+                "It stops at 5: 'once you have 50' holds for every score from 50.",
+                own_min_cap=5,
+            ),
+            choice(
+                "unbounded",
+                "It goes on rising by one per ten points, as the list's steps do.",
+                own_min_cap=None,
+            ),
+        ),
+        defaults={
+            QAHWA: Default(
+                "5",
+                "Read literally, 'once you have 50' is true at every score from 50; pagat's 'some "
+                "play' rule, the same list, says '50 or more'. Rising further would leave a player "
+                "from 140 points without a legal bid.",
+            )
+        },
+        switch="own_min_cap",
+    ),
+    Ambiguity(
+        id="qahwa-table-minimum-stop",
+        title="qahwa: does the table minimum stop at 14?",
+        kind="silence",
+        sources=(
+            c(
+                "qahwa",
+                "Bidding",
+                "the bids must reach 11, 12 once any player has 30, 13 from 40, 14 from 50; nothing after",
+            ),
+            c("qahwa", "How to play in one minute", "at least 11, more once someone has 30 points"),
+        ),
+        question=(
+            "The list ends at 50 points and never says the table minimum stops there. Is it 14 for "
+            "every score from 50, or 15 from 60 and so on?"
+        ),
+        readings=(
+            choice("14", "It stops at 14 from 50 points.", table_min_cap=14),
+            choice(
+                "unbounded",
+                "It goes on rising by one per ten points of the highest score.",
+                table_min_cap=None,
+            ),
+        ),
+        defaults={
+            QAHWA: Default(
+                "14",
+                "Read literally, 'once any player has 50' is true at every score from 50; the page "
+                "gives no further step.",
+            )
+        },
+        switch="table_min_cap",
+    ),
+    Ambiguity(
         id="table-minimum-whose-score",
         title="Whose score sets the combined minimum",
         kind="silence",
@@ -751,6 +826,63 @@ REGISTER: tuple[Ambiguity, ...] = (
         switch="thirteen_conflict",
     ),
     Ambiguity(
+        id="failed-thirteen-and-target",
+        title="A failed 13 in a team whose other partner reaches the target in the same hand",
+        kind="silence",
+        sources=(
+            c(
+                "pagat",
+                "Variations",
+                "lose a trick on a bid of 13 (even to your partner) and your team loses",
+            ),
+            c(
+                "pagat",
+                "Scoring",
+                "a partnership wins when one partner reaches 41 while the other is positive",
+            ),
+            c("qahwa", "Play it in Qahwa", "classic table: 13 wins or loses the game"),
+            c(
+                "qahwa",
+                "Winning",
+                "a team wins when one partner has 41 and the other is above zero",
+            ),
+            c("medallon", "Bid Values Table", "13 tricks: win the game or lose -52"),
+            c(
+                "medallon",
+                "Winning the Game",
+                "a team total of 41 with both partners positive wins",
+            ),
+        ),
+        question=(
+            "One partner fails a bid of 13 (the team loses) while the other makes a bid that "
+            "takes the team to the target, the failed bidder still positive (the team wins). "
+            "Both rules fire after the same hand and no source says which comes first."
+        ),
+        readings=(
+            choice(
+                "thirteen_first",
+                "The failed 13 decides: the bidder's team loses, whatever the points say.",
+                thirteen_precedence="thirteen_first",
+            ),
+            choice(
+                "points_first",
+                "A result by points stands; the 13 decides only a hand the points leave open.",
+                thirteen_precedence="points_first",
+            ),
+        ),
+        defaults=same(
+            "thirteen_first",
+            "The 13's rule is the specific one, stated as ending the game whatever else happens "
+            "('irrespective of your partner's score', pagat); the target rule is the general one. "
+            "(A made 13 never meets a result by points: the other three players take no trick, "
+            "so all fail and nobody else's score rises.)",
+            QAHWA,
+            MEDALLON,
+            PAGAT_400,
+        ),
+        switch="thirteen_precedence",
+    ),
+    Ambiguity(
         id="eleven-plus-and-13",
         title="'Any bid of 11 or more scores 50' against '13 wins the whole game'",
         kind="self-contradiction",
@@ -892,6 +1024,50 @@ REGISTER: tuple[Ambiguity, ...] = (
             "play_on", "qahwa's rule for the same situation.", MEDALLON, PAGAT_41, PAGAT_400
         ),
         switch="total_tie",
+    ),
+    Ambiguity(
+        id="higher-total-score",
+        title="'The higher total score': the partnership's total, or a player's running total?",
+        kind="silence",
+        sources=(
+            c(
+                "pagat",
+                "Scoring",
+                "a running total score is kept for each individual player",
+            ),
+            c(
+                "pagat",
+                "Scoring",
+                "both teams in the same deal: 'the partnership with the higher total score' wins",
+            ),
+            c("qahwa", "Winning", "the higher total of the two partners wins"),
+        ),
+        question=(
+            "pagat's own word for a player's running score is 'total score'. When both teams "
+            "qualify, is it the partners' scores added, or the higher of the individual running "
+            "totals (the qualifying players' scores) that decides? They differ when the player "
+            "with the higher score is in the team with the lower sum."
+        ),
+        readings=(
+            choice(
+                "team_total",
+                "The partners' two scores added; the higher sum wins.",
+                both_qualify_by="team_total",
+            ),
+            choice(
+                "player_score",
+                "The team of the player with the highest running score wins.",
+                both_qualify_by="player_score",
+            ),
+        ),
+        defaults=same(
+            "team_total",
+            "It is the partnership's score that is compared, and qahwa states the same rule as "
+            "'the higher total of the two partners'.",
+            PAGAT_41,
+            PAGAT_400,
+        ),
+        switch="both_qualify_by",
     ),
     Ambiguity(
         id="raised-target-trigger",

@@ -79,6 +79,9 @@ ARAB3MEYEH_400 = VariantDef(
         "thirteen": Fixed("points", cite("Scoring", "13 tricks: 52 points")),
         "thirteen_win": Fixed("outright", cite("Scoring", "not used (13 is worth points)")),
         "thirteen_conflict": Fixed("draw", cite("Scoring", "not used (13 is worth points)")),
+        "thirteen_precedence": Fixed(
+            "thirteen_first", cite("Scoring", "not used (13 is worth points)")
+        ),
         "target": Fixed(41, cite("Scoring", "reaches or exceeds 41 points")),
         "win_measure": Fixed(
             "player", cite("Scoring", "'once a player of the team reaches or exceeds 41'")
@@ -90,6 +93,9 @@ ARAB3MEYEH_400 = VariantDef(
             ),
         ),
         "total_tie": Fixed("play_on", cite("Scoring", "not used (the target is raised instead)")),
+        "both_qualify_by": Fixed(
+            "team_total", cite("Scoring", "not used (the target is raised instead)")
+        ),
         "turn_time_limit": Fixed(None, cite("Game Play", "no rule on time")),
     },
     disagreements=("big-bid-values",),

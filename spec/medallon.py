@@ -95,6 +95,9 @@ MEDALLON_400 = VariantDef(
         "raise_trigger": Fixed(
             "qualified", cite("Winning the Game", "not used (no raised target)")
         ),
+        "both_qualify_by": Fixed(
+            "team_total", cite("Winning the Game", "silent; the partners' total, as qahwa says")
+        ),
         "table_comparison": Fixed(
             "at_least", cite("Minimum Combined Bids", "the total must meet a minimum")
         ),

@@ -109,12 +109,14 @@ class Rules:
     thirteen: Thirteen
     thirteen_win: Literal["outright", "needs_partner"]
     thirteen_conflict: Literal["draw", "first_bid"]
+    thirteen_precedence: Literal["thirteen_first", "points_first"]
 
     # Game end
     target: int
     win_measure: Literal["player", "team_total"]
     partner_condition: Literal["positive", "non_negative"]
     both_qualify: Literal["higher_total", "raise_target"]
+    both_qualify_by: Literal["team_total", "player_score"]
     total_tie: Literal["play_on", "draw"]
     raise_trigger: Literal["qualified", "reached"]
 
@@ -394,6 +396,17 @@ class Rules:
         a, b = (scores[s] for s in TEAMS[team])
         return a + b
 
+    def team_standing(self, team: int, scores: Sequence[IntLike]) -> IntLike:
+        """What decides between two teams that qualify in the same hand: the
+        partners' total (qahwa §"Winning": "the higher total of the two
+        partners"), or, under ``both_qualify_by=player_score``, the higher
+        running score of either partner (pagat §"Scoring" calls each player's
+        running score a "total score"; ambiguity ``higher-total-score``)."""
+        if self.both_qualify_by == "team_total":
+            return self.team_total(team, scores)
+        a, b = (scores[s] for s in TEAMS[team])
+        return max_(a, b)
+
     def special_result(
         self,
         bids: Sequence[IntLike],
@@ -453,10 +466,11 @@ class Rules:
         """The result by points after a hand, and the target in force afterwards.
 
         Exactly one team qualifying wins. When both qualify in the same hand
-        (``both_qualify``): the higher team total wins and equal totals play
-        another hand or draw (qahwa §"Winning", pagat §"Scoring"; ambiguity
-        ``equal-totals``); or the target rises by 10 and play goes on until a
-        team qualifies alone at the raised target or one side falls back below
+        (``both_qualify``): the higher team total (or higher player score,
+        :meth:`team_standing`) wins and equal totals play another hand or draw
+        (qahwa §"Winning", pagat §"Scoring"; ambiguities ``equal-totals``,
+        ``higher-total-score``); or the target rises by 10 and play goes on
+        until a team qualifies alone at the raised target or one side falls back below
         the original target (arab3meyeh §"Scoring"; ambiguities
         ``both-teams-qualify``, ``raised-target-trigger``, ``raised-target-end``).
         """
@@ -468,7 +482,7 @@ class Rules:
             ite(all_(at_force[1], not_(at_force[0])), int(Result.TEAM_1_WINS), -1),
         )
         if self.both_qualify == "higher_total":
-            totals = [self.team_total(t, scores) for t in (0, 1)]
+            totals = [self.team_standing(t, scores) for t in (0, 1)]
             tie = int(Result.CONTINUE) if self.total_tie == "play_on" else int(Result.DRAW)
             both = ite(
                 totals[0] > totals[1],
@@ -516,12 +530,19 @@ class Rules:
         target_in_force: IntLike,
     ) -> tuple[tuple[IntLike, ...], IntLike, IntLike]:
         """Settle a played hand: new scores, the :class:`Result` code, and the
-        target in force for the next hand. A bid of 13 that decides the game
-        takes precedence over points."""
+        target in force for the next hand.
+
+        A bid of 13 that decides the game takes precedence over points; under
+        ``thirteen_precedence=points_first`` a result by points comes first
+        and the 13 decides only a hand the points leave open (a failed 13 in
+        a team whose other partner reaches the target in the same hand;
+        ambiguity ``failed-thirteen-and-target``)."""
         after = self.scores_after(scores_before, bids, tricks)
         special = self.special_result(bids, tricks, after, dealer)
         by_points, next_target = self.points_result(after, target_in_force)
-        decided = special != int(Result.CONTINUE)
+        decided: BoolLike = special != int(Result.CONTINUE)
+        if self.thirteen_precedence == "points_first":
+            decided = all_(decided, by_points == int(Result.CONTINUE))
         result = ite(decided, special, by_points)
         return after, result, ite(decided, target_in_force, next_target)
 

@@ -142,6 +142,7 @@ PAGAT_41 = VariantDef(
         "thirteen": Fixed("points", cite("Scoring", "13 is an ordinary bid worth 26")),
         "thirteen_win": Fixed("outright", cite("Scoring", "not used")),
         "thirteen_conflict": Fixed("draw", cite("Scoring", "not used")),
+        "thirteen_precedence": Fixed("thirteen_first", cite("Scoring", "not used")),
     },
     house_options=(_target_option(), _total12_option()),
     disagreements=("syrian-41-doubling",),

@@ -75,13 +75,9 @@ QAHWA_400 = VariantDef(
         "own_min_rises": Fixed(
             True, cite("Bidding", "your own minimum is 3 from 30 points, 4 from 40, 5 from 50")
         ),
-        "own_min_cap": Fixed(5, cite("Bidding", "the own minimum stops at 5 (from 50 points)")),
         "max_bid": Fixed(13, cite("Bidding", "bids from 2 to 13")),
         "table_min_rises": Fixed(
             True, cite("Bidding", "11; 12 once any player has 30; 13 from 40; 14 from 50")
-        ),
-        "table_min_cap": Fixed(
-            14, cite("Bidding", "the table minimum stops at 14 (from 50 points)")
         ),
         "table_min_scores": Fixed("highest", cite("Bidding", "'once any player has 30 points'")),
         "table_measure": Fixed(
@@ -113,6 +109,9 @@ QAHWA_400 = VariantDef(
         ),
         "total_tie": Fixed(
             "play_on", cite("Winning", "if the totals are equal, another hand is played")
+        ),
+        "both_qualify_by": Fixed(
+            "team_total", cite("Winning", "'the higher total of the two partners'")
         ),
         "raise_trigger": Fixed("qualified", cite("Winning", "not used (no raised target)")),
         "turn_time_limit": Fixed(None, cite("Play it in Qahwa", "no rule on time")),

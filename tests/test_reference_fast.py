@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -77,6 +78,54 @@ def test_table_minimum_throw_in_and_hand_result_match_the_spec_on_random_inputs(
             int(expected[1]),
             int(expected[2]),
         ), (scores, bids, tricks, dealer, target)
+
+
+#: Pairs of rule sets, default reading first, where ``thirteen_precedence`` or
+#: ``both_qualify_by`` changes the end of a hand (the 13 readings need a 13 that decides).
+PRECEDENCE_PAIRS = [
+    (load(base), load(other))
+    for base, other in (
+        ("qahwa-400(table=classic)", "qahwa-400(table=classic,thirteen_precedence=points_first)"),
+        (
+            "medallon-400(thirteen_fail=lose_game)",
+            "medallon-400(thirteen_fail=lose_game,thirteen_precedence=points_first)",
+        ),
+        ("pagat-400", "pagat-400(thirteen_precedence=points_first)"),
+        ("pagat-41", "pagat-41(both_qualify_by=player_score)"),
+        ("pagat-400", "pagat-400(both_qualify_by=player_score)"),
+    )
+]
+NEAR_TARGET = (-1, 5, 38, 44)
+END_OF_HAND = (
+    ([13, 2, 3, 2], [8, 2, 3, 0]),
+    ([13, 3, 3, 2], [9, 0, 3, 1]),
+    ([4, 3, 2, 3], [4, 3, 2, 4]),
+    ([3, 4, 4, 2], [3, 4, 4, 2]),
+    ([13, 13, 3, 3], [5, 5, 3, 0]),
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "other"), PRECEDENCE_PAIRS, ids=[str(other) for _, other in PRECEDENCE_PAIRS]
+)
+def test_fast_hand_result_matches_the_spec_where_a_failed_13_meets_the_target_or_both_teams_qualify(
+    base: Rules, other: Rules
+) -> None:
+    differences = 0
+    for north, west, south, east in itertools.product(NEAR_TARGET, repeat=4):
+        scores = (north, west, south, east)
+        for bids, tricks in END_OF_HAND:
+            answers = []
+            for rules in (base, other):
+                expected = rules.hand_result(scores, bids, tricks, 0, rules.target)
+                assert FastRules.of(rules).hand_result(scores, bids, tricks, 0, rules.target) == (
+                    tuple(expected[0]),
+                    int(expected[1]),
+                    int(expected[2]),
+                ), (str(rules), scores, bids, tricks)
+                answers.append(int(expected[1]))
+            differences += answers[0] != answers[1]
+    assert differences, "the grid never reaches a hand where the two readings differ"
 
 
 @st.composite

@@ -23,6 +23,8 @@ CONTEXT = {
     ("thirteen_win", "qahwa-400"): "table=classic",
     ("thirteen_conflict", "qahwa-400"): "table=classic",
     ("thirteen_conflict", "medallon-400"): "thirteen_fail=lose_game",
+    ("thirteen_precedence", "qahwa-400"): "table=classic",
+    ("thirteen_precedence", "medallon-400"): "thirteen_fail=lose_game",
     ("eleven_plus_13", "pagat-400"): "eleven_plus_50=on",
     ("total_switch", "qahwa-400"): "total=12",
 }
@@ -51,6 +53,19 @@ def _both_13s_fail(rules: Rules) -> Result:
     return result_of(rules, [0, 0, 0, 0], [13, 13, 2, 2], [6, 7, 0, 0])
 
 
+def _failed_13_beside_a_partner_on_the_target(rules: Rules) -> tuple[object, ...]:
+    # North bids 13 and takes 8; South, on 38, makes 3 and reaches 41 with North on 5.
+    after, code, _ = rules.hand_result([5, 0, 38, 0], [13, 2, 3, 2], [8, 2, 3, 0], 0, 41)
+    return tuple(after), Result(code)
+
+
+def _failed_13_alone(rules: Rules) -> Result:
+    return result_of(rules, [0] * 4, [13, 2, 2, 2], [12, 1, 0, 0])
+
+
+#: Both teams qualify: North has the highest single score (45), West-East the higher sum (51).
+HIGH_PLAYER_LOW_SUM = [45, 41, 1, 10]
+
 CHECKS: dict[tuple[str, str], Check] = {
     ("bidding_order", "anticlockwise"): lambda r: _eq(r.bidding_seats(0), (1, 2, 3, 0)),
     ("bidding_order", "clockwise"): lambda r: _eq(r.bidding_seats(0), (1, 0, 3, 2)),
@@ -70,6 +85,7 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("own_min_cap", "13"): lambda r: _eq(
         [r.own_minimum_bid(s) for s in (139, 140, 200)], [13, 13, 13]
     ),
+    ("own_min_cap", "5"): lambda r: _eq([r.own_minimum_bid(s) for s in (49, 50, 140)], [4, 5, 5]),
     ("table_min_cap", "unbounded"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 54),
     ("table_min_cap", "52"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 52),
     ("table_min_cap", "14"): lambda r: _eq(r.table_minimum([450, 0, 0, 0]), 14),
@@ -130,6 +146,13 @@ CHECKS: dict[tuple[str, str], Check] = {
     ("thirteen_conflict", "draw"): lambda r: _eq(_both_13s_fail(r), Result.DRAW),
     # West bid 13 first (dealer North): West's failure decides, so North-South win.
     ("thirteen_conflict", "first_bid"): lambda r: _eq(_both_13s_fail(r), Result.TEAM_0_WINS),
+    ("thirteen_precedence", "thirteen_first"): lambda r: _eq(
+        _failed_13_beside_a_partner_on_the_target(r), ((5, 2, 41, -2), Result.TEAM_1_WINS)
+    ),
+    ("thirteen_precedence", "points_first"): lambda r: _eq(
+        (_failed_13_beside_a_partner_on_the_target(r), _failed_13_alone(r)),
+        (((5, 2, 41, -2), Result.TEAM_0_WINS), Result.TEAM_1_WINS),
+    ),
     ("eleven_plus_13", "keeps_special"): lambda r: _eq(
         (r.bid_value(12, 0, 0), r.is_special_bid(13)), (50, True)
     ),
@@ -155,6 +178,13 @@ CHECKS: dict[tuple[str, str], Check] = {
     ),
     ("total_tie", "play_on"): lambda r: _eq(points(r, [41, 41, 1, 1])[0], Result.CONTINUE),
     ("total_tie", "draw"): lambda r: _eq(points(r, [41, 41, 1, 1])[0], Result.DRAW),
+    ("both_qualify_by", "team_total"): lambda r: _eq(
+        points(r, HIGH_PLAYER_LOW_SUM), (Result.TEAM_1_WINS, r.target)
+    ),
+    ("both_qualify_by", "player_score"): lambda r: _eq(
+        (points(r, HIGH_PLAYER_LOW_SUM), points(r, [45, 45, 1, 10])[0]),
+        ((Result.TEAM_0_WINS, r.target), Result.CONTINUE),
+    ),
     ("raise_trigger", "qualified"): lambda r: _eq(
         points(r, [41, 41, 1, 0]), (Result.TEAM_0_WINS, 41)
     ),

@@ -391,7 +391,8 @@ def decide_points_win_needs_partner(rules: Rules, settings: Settings) -> Decisio
 
 
 def decide_thirteen(rules: Rules, settings: Settings) -> Decision:
-    """The bid of 13 does what the variant's rule fields say, for a lone 13 bid."""
+    """The bid of 13 does what the variant's rule fields say, for a lone 13 bid
+    (after a result by points under ``thirteen_precedence=points_first``)."""
     if rules.max_bid < TRICKS_PER_HAND:
         return Decision("proved", note="13 is not a legal bid in this reading")
     scores, bids, tricks, target, given, watch = _hand(rules)
@@ -421,12 +422,18 @@ def decide_thirteen(rules: Rules, settings: Settings) -> Decision:
                 when_made = z3.If(
                     rules.partner_ok(after[partner]), result == own_win, result == by_points
                 )
-            when_made = all_(when_made, change == 0)
             if rules.thirteen == "win_or_lose_game":
-                when_failed: Any = all_(result == (1 - team) + 1, change == 0)
+                when_failed: Any = result == (1 - team) + 1
             else:
-                when_failed = all_(result == by_points, change == -value)
-            expected = z3.If(made, when_made, when_failed)
+                when_failed = result == by_points
+            if rules.thirteen_precedence == "points_first":
+                # A result by points comes first; the 13 decides only what the points leave open.
+                open_ = by_points == int(Result.CONTINUE)
+                when_made = z3.If(open_, when_made, result == by_points)
+                when_failed = z3.If(open_, when_failed, result == by_points)
+            when_made = all_(when_made, change == 0)
+            failed_change = 0 if rules.thirteen == "win_or_lose_game" else -value
+            expected = z3.If(made, when_made, all_(when_failed, change == failed_change))
         goals.append(implies(lone, expected))
     note = "13 decides the game" if specials else "13 is an ordinary bid worth points"
     return proof_decision(all_(*goals), watch, settings, given=given, note=note)
