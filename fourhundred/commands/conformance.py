@@ -18,7 +18,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -33,6 +33,11 @@ from fourhundred.commands._common import (
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, one_line, write_text_atomically
+
+if TYPE_CHECKING:
+    from fourhundred.conformance.reports import JsonLinesReport
+    from fourhundred.conformance.runner import Outcome, Runner
+    from fourhundred.conformance.suite import Run
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
 
@@ -359,10 +364,10 @@ def _write_reports(
 
 
 def _drive(
-    the_runner: Any,
-    runs: list[Any],
-    outcomes: list[Any],
-    stream: Any,
+    the_runner: Runner,
+    runs: list[Run],
+    outcomes: list[Outcome],
+    stream: JsonLinesReport | None,
     console: Console,
     quiet: bool,
 ) -> None:
@@ -383,7 +388,7 @@ def _drive(
         bad = Counter[str]()
         last = [0.0]
 
-        def on_outcome(outcome: Any) -> None:
+        def on_outcome(outcome: Outcome) -> None:
             outcomes.append(outcome)
             if stream:
                 stream.outcome(outcome)
@@ -399,7 +404,9 @@ def _drive(
         the_runner.run(runs)
 
 
-def _print_summary(console: Console, outcomes: list[Any], show: int, adapter: str | None) -> None:
+def _print_summary(
+    console: Console, outcomes: list[Outcome], show: int, adapter: str | None
+) -> None:
     """Tables by kind and variant, then the first ``show`` failures in full; every
     outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
     from fourhundred.conformance import reports

@@ -40,7 +40,7 @@ from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
 
 if TYPE_CHECKING:
-    from fourhundred.fuzz.campaign import EndReason
+    from fourhundred.fuzz.campaign import Config, EndReason, Summary
 
 DEFAULT_SECONDS = 60.0
 #: Block size of a campaign of whole games only.
@@ -252,7 +252,7 @@ def fuzz_command(
     sys.exit(code)
 
 
-def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
+def _fuzz(config: Config, out: Path | None, quiet: bool) -> int:
     """Run the campaign and report it, whatever happens; the exit status."""
     from fourhundred.fuzz.campaign import Summary, installed, run_campaign
 
@@ -293,7 +293,7 @@ def _fuzz(config: Any, out: Path | None, quiet: bool) -> int:
             return _finish(summary)
 
 
-def _report(config: Any, out: Path | None, summary: Any) -> None:
+def _report(config: Config, out: Path | None, summary: Summary) -> None:
     """The findings and the footer, on standard output (notes on standard error); nothing
     for a run that failed before it ran a case (its ``error:`` line says it all)."""
     ending = summary.ending
@@ -377,7 +377,7 @@ def _finish(summary: Any) -> int:
     return 2
 
 
-def _bench(config: Any, quiet: bool) -> None:
+def _bench(config: Config, quiet: bool) -> None:
     """Throughput of the disagreement search (no shrinking: the reference against itself)."""
     from fourhundred.conformance.runner import REFERENCE_ADAPTER
     from fourhundred.fuzz.campaign import run_campaign

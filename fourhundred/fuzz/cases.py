@@ -38,7 +38,7 @@ from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
-from fourhundred.fuzz.campaign import Blocks
+from fourhundred.fuzz.campaign import Blocks, Config, Finding
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
@@ -64,7 +64,7 @@ def spec_expected(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
 # ----------------------------------------------------------------------
 
 
-def finding_case(finding: Any, config: Any) -> Json:
+def finding_case(finding: Finding, config: Config) -> Json:
     """The conformance case of a finding (see the module docstring)."""
     from fourhundred.fuzz.campaign import today
 
@@ -102,7 +102,7 @@ def _generator() -> str:
     return f"fourhundred.fuzz {__version__}"
 
 
-def write_finding(out: Path, finding: Any, config: Any) -> Path:
+def write_finding(out: Path, finding: Finding, config: Config) -> Path:
     """Add a finding to ``out/cases/<kind>/fuzz.json`` and ``out/findings.jsonl``.
 
     The case file is rewritten atomically (:func:`~fourhundred.safeio.write_text_atomically`)
@@ -208,7 +208,7 @@ class State:
     cases: int = 0
 
 
-def read_state(out: Path | None, config: Any) -> State:
+def read_state(out: Path | None, config: Config) -> State:
     """The state in ``out`` (a fresh one if there is none); a state of another campaign
     (other seed, variants, kinds or shard) is refused with a clear message, and so is
     a state file that is not one (:data:`STATE_SCHEMA`, ranges in order and within

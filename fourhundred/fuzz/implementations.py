@@ -18,12 +18,15 @@ an adapter that cannot be started at all (:class:`AdapterError`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz.compare import Outcome
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
+
+if TYPE_CHECKING:
+    from fourhundred.conformance import runner
 
 Json = dict[str, Any]
 #: An answer function: (kind, rules, input) -> output, like the reference adapter's.
@@ -141,7 +144,7 @@ class AdapterProcess:
             raise AdapterError(self._runner.aborted + left)
         return [_outcome(self._outcomes.get(run.id)) for run in runs]
 
-    def _collect(self, outcome: Any) -> None:
+    def _collect(self, outcome: runner.Outcome) -> None:
         self._outcomes[outcome.run.id] = outcome
 
     @property
@@ -152,7 +155,7 @@ class AdapterProcess:
         self._runner.close()
 
 
-def _outcome(outcome: Any) -> Outcome:
+def _outcome(outcome: runner.Outcome | None) -> Outcome:
     """The fuzzer's view of a runner outcome: its :class:`~fourhundred.conformance.outcomes.Reason`
     (a crash carries the adapter's stderr tail)."""
     from fourhundred.conformance.outcomes import Reason
