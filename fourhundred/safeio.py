@@ -117,9 +117,11 @@ def parse_json(
         raise error(f"{what}: not valid JSON ({_short(problem)})") from None
     if _skip_space(text, end) != len(text):
         raise error(f"{what}: not valid JSON (extra data at character {end})")
-    # Fewer brackets than the depth limit and no \u escape: neither check can fail.
+    # Decoded bytes with fewer brackets than the depth limit and no \u escape: neither
+    # check can fail (a str given as such may hold an unpaired surrogate unescaped).
     shallow = text.count("[") + text.count("{") < max_depth
-    why = None if shallow and "\\u" not in text else _check_tree(value, max_depth)
+    decoded = isinstance(data, bytes)
+    why = None if decoded and shallow and "\\u" not in text else _check_tree(value, max_depth)
     if why is not None:
         raise error(f"{what}: {why}")
     return value

@@ -37,6 +37,11 @@ def test_hostile_json_is_one_clear_error_naming_what_was_read(text: str, why: st
     assert len(message) < 300  # the input is never repeated back whole
 
 
+def test_a_text_holding_an_unpaired_surrogate_unescaped_is_refused_too() -> None:
+    with pytest.raises(safeio.JsonInputError, match="unpaired surrogate"):
+        safeio.parse_json('["a\ud800"]', "x")
+
+
 def test_bytes_that_are_not_utf8_are_named_by_their_offset() -> None:
     with pytest.raises(safeio.JsonInputError, match=r"not UTF-8 \(byte 2\)"):
         safeio.parse_json(b'["\xff"]', "case file x.json")
