@@ -383,6 +383,17 @@ def select_runs(
     return runs
 
 
+def family_filters(variants: Sequence[str]) -> list[str]:
+    """``--variant`` filters widened to their base variants (``qahwa-400(table=classic)``
+    -> ``qahwa-400``; globs unchanged): the cases an exact declaration of a
+    filtered string could be sent (:func:`exact_runs`), before the handshake says
+    which strings are declared."""
+    return [
+        pattern if any(ch in pattern for ch in "*?[") else pattern.split("(", 1)[0]
+        for pattern in variants
+    ]
+
+
 def exact_runs(
     cases: Iterable[Case],
     exact: Sequence[str],

@@ -179,3 +179,23 @@ def test_export_of_a_bad_variant_string_is_one_error_line(tmp_path: Path) -> Non
     assert result.returncode == 2
     assert result.stderr.startswith("error:") and len(result.stderr.strip().splitlines()) == 1
     assert not target.exists()
+
+
+def test_the_rerun_command_of_a_derived_failure_reruns_that_case(tmp_path: Path) -> None:
+    report = tmp_path / "report.jsonl"
+    adapter = exact_adapter(CLASSIC, "qahwa-400")
+    conformance("run", "-q", "--adapter", adapter, "--report", str(report))
+    failed = next(
+        line
+        for line in report_cases(report)
+        if line["status"] == "fail" and line.get("derived") and line["kind"] == "bid_value"
+    )
+    rerun = tmp_path / "rerun.jsonl"
+    result = conformance(
+        "run", "-q", "--adapter", adapter, "--id", failed["id"], "--variant", failed["variant"],
+        "--report", str(rerun),
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert [(line["id"], line["status"], line.get("derived")) for line in report_cases(rerun)] == [
+        (failed["id"], "fail", True)
+    ]

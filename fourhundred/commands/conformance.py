@@ -190,8 +190,9 @@ def run_command(
         validate=validate_protocol,
     )
     cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
-    runs = suite.select_runs(cases, kinds_, _canonical_filters(variants), ids)
-    if not runs:
+    filters = _canonical_filters(variants)
+    runs = suite.select_runs(cases, kinds_, filters, ids)
+    if not runs and not suite.select_runs(cases, kinds_, suite.family_filters(filters), ids):
         raise UserError("no case matches the filters (--kind, --variant, --id)")
     console = _console()
     outcomes: list[runner.Outcome] = []
@@ -219,9 +220,7 @@ def run_command(
             if stream:
                 stream.header(header)
         else:
-            runs = runs + suite.exact_runs(
-                cases, hello["exact"], kinds_, _canonical_filters(variants), ids
-            )
+            runs = runs + suite.exact_runs(cases, hello["exact"], kinds_, filters, ids)
             header["runs"] = len(runs)
             run_started = time.monotonic()
             impl = hello["implementation"]
