@@ -230,6 +230,14 @@ def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
     return {status: found.get(status, 0) for status in STATUSES}
 
 
+def derived_counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
+    """The derived runs' outcomes by status (:func:`counts`; runs under an exact
+    setting whose expectation the reference computed, ``ADAPTERS.md``, "Derived
+    expectations"); empty when no derived run took place."""
+    derived = [outcome for outcome in outcomes if outcome.run.derived]
+    return counts(derived) if derived else {}
+
+
 #: Why a run stopped that was asked to stop: its exit status stays that of its outcomes.
 FAIL_FAST_REASON = "stopped at the first failure (--fail-fast)"
 
@@ -322,7 +330,9 @@ def _junit_case(outcome: Outcome, adapter: str | None) -> list[str]:
     ]
     detail = (
         f"{run.case['description']}\nrules: {', '.join(run.case['rules'])}\n"
-        f"input: {json_text(run.case['input'], 2000)}\nexpected: {json_text(run.case['expected'], 2000)}\n"
+        f"input: {json_text(run.case['input'], 2000)}\n"
+        f"expected{' (derived by the reference)' if run.derived else ''}: "
+        f"{json_text(run.case['expected'], 2000)}\n"
         f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome)}"
     )
     if outcome.stderr:
@@ -367,6 +377,14 @@ def markdown(
         + f" (of {summary.planned} planned).",
         "",
     ]
+    derived = derived_counts(outcomes)
+    if derived:
+        out += [
+            f"Of these, derived expectations (exact settings, computed by the reference): "
+            f"{derived['pass']} passed, {derived['fail']} failed, {derived['error']} errored, "
+            f"{derived['skip']} skipped.",
+            "",
+        ]
     columns = (
         "pass",
         "fail",
@@ -396,7 +414,8 @@ def markdown(
         for outcome in bad[:shown]:
             run = outcome.run
             out += [
-                f"### {markdown_code(run.id)} under {markdown_code(run.variant)} ({outcome.status})",
+                f"### {markdown_code(run.id)} under {markdown_code(run.variant)} ({outcome.status}"
+                + (", derived expectation)" if run.derived else ")"),
                 "",
                 f"{markdown_text(str(run.case['description']))}. "
                 f"Rules: {markdown_text(', '.join(run.case['rules']))}.",

@@ -149,6 +149,8 @@ class Outcome:
                 data["actual"] = self.actual
         if self.stderr:
             data["stderr"] = self.stderr
+        if self.run.derived:
+            data["derived"] = True
         return data
 
 
@@ -181,15 +183,28 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     except VariantError:
         return not_declared
     declared = hello.get("variants", {}).get(variant.name)
-    if declared is None:
-        return not_declared
-    if "*" not in declared and not all(
-        f"{name}={value}" in declared for name, value in chosen.items()
+    if not _is_exact(hello, run.variant) and (
+        declared is None
+        or (
+            "*" not in declared
+            and not all(f"{name}={value}" in declared for name, value in chosen.items())
+        )
     ):
         return not_declared
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
         return 'starts from a position; the adapter did not declare "positions": true'
     return None
+
+
+def _is_exact(hello: Mapping[str, Any], variant: str) -> bool:
+    """Whether a variant string is one the adapter declared exactly (``"exact"``)."""
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.spec.registry import VariantError
+
+    try:
+        return canonical_variant(variant) in hello.get("exact", ())
+    except VariantError:
+        return False
 
 
 #: The code every rejection is compared as, for an adapter that declared ``"codes": false``.
@@ -250,6 +265,33 @@ def _declared_settings(variant_name: str, settings: Sequence[str]) -> list[str]:
     return checked
 
 
+def _declared_exact(exact: Any) -> list[str]:
+    """The exact variant strings of a handshake (``"exact"``), in canonical form
+    (:func:`~fourhundred.conformance.suite.canonical_variant`: aliases, capitals and
+    default options normalised, as on the command line), each once; anything but a
+    list of known variant strings is an ``AdapterFailure`` naming it."""
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.spec.registry import VariantError
+
+    if not isinstance(exact, list) or not all(isinstance(item, str) for item in exact):
+        raise AdapterFailure(
+            "'exact' must be a list of variant strings, e.g. [\"qahwa-400(table=classic)\"], "
+            f"got {kinds.json_text(exact, 60)}",
+            Reason.PROTOCOL,
+        )
+    checked: list[str] = []
+    for text in exact:
+        try:
+            name = canonical_variant(text)
+        except VariantError as error:
+            raise AdapterFailure(
+                f"exact: {kinds.json_text(text, 60)}: {str(error)[:300]}", Reason.PROTOCOL
+            ) from None
+        if name not in checked:
+            checked.append(name)
+    return checked
+
+
 def _declared_variants(variants: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
     """Declared variants under their canonical names (aliases and capitals accepted,
     like the command line's), each with its checked settings; an unknown name is
@@ -282,8 +324,10 @@ def check_hello(message: Any) -> dict[str, Any]:
     raise :class:`AdapterFailure` saying what is wrong.
 
     Declared variant names are normalised as on the command line (aliases, any
-    case); unknown variants, options, values or kinds, and a declaration of no
-    kind or no variant at all (nothing could be checked), are refused.
+    case), and so are the variant strings declared ``"exact"`` (settings the
+    engine plays exactly: ``hello["exact"]``, canonical, ``[]`` when none);
+    unknown variants, options, values or kinds, and a declaration of no kind or
+    of no variant at all, plain or exact (nothing could be checked), are refused.
     """
     if not isinstance(message, dict):
         raise AdapterFailure(
@@ -323,7 +367,8 @@ def check_hello(message: Any) -> dict[str, Any]:
             "the answer to start needs 'variants', an object of variant name -> list of "
             "'option=value' settings supported ('*' for all)"
         )
-    if not variants:
+    exact = _declared_exact(message.get("exact", []))
+    if not variants and not exact:
         raise AdapterFailure(
             "the adapter declares no variants, so nothing could be checked", Reason.PROTOCOL
         )
@@ -343,6 +388,7 @@ def check_hello(message: Any) -> dict[str, Any]:
         **message,
         "kinds": list(dict.fromkeys(declared_kinds)),
         "variants": _declared_variants(variants),
+        "exact": exact,
     }
 
 
@@ -998,7 +1044,9 @@ class Runner:
                 f"handshake with {shlex.join(self.argv)} failed: {failure.message}{detail}"
             ) from None
         if self.hello and (
-            hello["kinds"] != self.hello["kinds"] or hello["variants"] != self.hello["variants"]
+            hello["kinds"] != self.hello["kinds"]
+            or hello["variants"] != self.hello["variants"]
+            or hello["exact"] != self.hello["exact"]
         ):
             adapter.close()
             raise RunnerError(

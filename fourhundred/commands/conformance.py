@@ -190,8 +190,9 @@ def run_command(
         validate=validate_protocol,
     )
     cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
-    runs = suite.select_runs(cases, kinds_, _canonical_filters(variants), ids)
-    if not runs:
+    filters = _canonical_filters(variants)
+    runs = suite.select_runs(cases, kinds_, filters, ids)
+    if not runs and not suite.select_runs(cases, kinds_, suite.family_filters(filters), ids):
         raise UserError("no case matches the filters (--kind, --variant, --id)")
     console = _console()
     outcomes: list[runner.Outcome] = []
@@ -219,6 +220,8 @@ def run_command(
             if stream:
                 stream.header(header)
         else:
+            runs = runs + suite.exact_runs(cases, hello["exact"], kinds_, filters, ids)
+            header["runs"] = len(runs)
             run_started = time.monotonic()
             impl = hello["implementation"]
             header["implementation"] = impl
@@ -269,6 +272,13 @@ def run_command(
     nothing = reports.nothing_checked_reason(summary)
     if nothing:
         errors.print(f"[red]{console_text(nothing)}[/red]")
+    derived = reports.derived_counts(outcomes)
+    if derived:
+        console.print(
+            f"derived expectations (exact settings): {derived['pass']} passed, "
+            f"{derived['fail']} failed, {derived['error']} errored, {derived['skip']} skipped "
+            "(included below)"
+        )
     console.print(
         f"{counts['pass']} passed, {counts['fail']} failed, {counts['error']} errored, "
         f"{counts['skip']} skipped, {counts['not_applicable']} not applicable"
@@ -488,7 +498,8 @@ def check_command(cases_dir: str | None) -> None:
     "--variant",
     required=True,
     metavar="V",
-    help="A variant name (every reading) or a variant string.",
+    help="A variant name (every reading) or a variant string; a string with options is "
+    "an exact setting: derived expectations included.",
 )
 @click.option(
     "-o",
@@ -500,12 +511,20 @@ def check_command(cases_dir: str | None) -> None:
     "--kind", "kinds_", multiple=True, metavar="KIND", help="Only this kind (repeatable)."
 )
 def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) -> None:
-    """Write the suite flattened into one JSON file for one variant."""
+    """Write the suite flattened into one JSON file for one variant.
+
+    A variant string with options (``qahwa-400(table=classic)``) is an exact
+    setting: the file holds exactly what the runner sends an adapter that declares
+    it ``"exact"`` (:func:`~fourhundred.conformance.suite.exact_runs`), derived
+    expectations marked ``"derived": true``.
+    """
     from fourhundred.conformance import suite
 
     check_kinds(kinds_)
     filters = _canonical_filters((variant,))
     runs = suite.select_runs(suite.load_cases(), kinds_, filters)
+    if "(" in filters[0] and not any(ch in filters[0] for ch in "*?["):
+        runs += suite.exact_runs(suite.load_cases(), filters, kinds_)
     data = {
         "suite_version": suite.suite_version(),
         "variant": filters[0],
@@ -519,6 +538,7 @@ def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) ->
                 "ambiguities": run.case["ambiguities"],
                 "input": run.case["input"],
                 "expected": run.case["expected"],
+                **({"derived": True} if run.derived else {}),
             }
             for run in runs
         ],
