@@ -26,7 +26,6 @@ recorded seed agrees with them on a small sample.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from fourhundred.reference.batch import BatchSimulator, compare_kernel
+from fourhundred.reference.batch_stats import read_figures_file, write_figures_file
 from fourhundred.spec.ambiguities import REGISTER, Ambiguity
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import build, get
@@ -224,10 +224,9 @@ def _by_entry(figures: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 
 def load_figures(path: Path = FIGURES_PATH) -> dict[str, Any]:
     """The committed figures."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return read_figures_file(path)
 
 
 def write_figures(data: dict[str, Any], path: Path = FIGURES_PATH) -> None:
     """Write figures as the committed file does (one figure per line)."""
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    write_figures_file(data, path)

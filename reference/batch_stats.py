@@ -32,6 +32,7 @@ from fourhundred.reference.batch import (
     GameBatch,
 )
 from fourhundred.reference.batch_tables import Ints
+from fourhundred.safeio import write_text_atomically
 
 #: The committed figures of every variant (defaults), for the docs' statistics page.
 FIGURES_PATH = Path(__file__).resolve().parent.parent / "spec" / "simulation_figures.json"
@@ -190,10 +191,21 @@ def variant_figures(
 
 def load_figures(path: Path = FIGURES_PATH) -> dict[str, Any]:
     """The committed figures of every variant."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return read_figures_file(path)
 
 
 def write_figures(data: dict[str, Any], path: Path = FIGURES_PATH) -> None:
     """Write the figures as the committed file has them."""
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    write_figures_file(data, path)
+
+
+def read_figures_file(path: Path) -> dict[str, Any]:
+    """A committed figures file (this module's, or the ambiguity impact's)."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write_figures_file(data: dict[str, Any], path: Path) -> None:
+    """A figures file as it is committed: one figure per line, keys sorted, written
+    atomically (a run cut short never leaves half a file)."""
+    write_text_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
