@@ -19,7 +19,7 @@ Answers that cannot be read or judged:
 
 Answers in the wrong number or order:
 
-* ``duplicate``: answers twice; ``late_duplicate``: answers again a second later;
+* ``duplicate``: answers twice in one write; ``late_duplicate``: answers again a second later;
 * ``reverse``: answers every batch it reads in reverse order (every case).
 
 The process:
@@ -106,8 +106,11 @@ def main() -> None:
         if not misbehave or MODE == "exits_holding_pipes":
             send(answer(message))
         elif MODE == "duplicate":
-            send(answer(message))
-            send(answer(message))
+            # Both answers in one write: the repeat is read before the runner can settle
+            # the case, however loaded the machine (``late_duplicate`` is the other side).
+            line = json.dumps(answer(message)) + "\n"
+            sys.stdout.write(line + line)
+            sys.stdout.flush()
         elif MODE == "late_duplicate":
             send(answer(message))
             time.sleep(1.0)
