@@ -120,6 +120,9 @@ def main() -> None:
         elif MODE == "noise":
             sys.stderr.buffer.write(NOISE.encode() + b" \xff\xfe not UTF-8\n")
             sys.stderr.flush()
+            # Two pipes: the log must be read before the answer for the runner to
+            # stamp it on this case; on a loaded machine both can be ready at once.
+            time.sleep(0.3)
             send({"seq": message["seq"], "errored": {"message": NOISE}})
         else:
             raw(hostile_line(MODE, message))
