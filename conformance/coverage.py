@@ -18,7 +18,7 @@ from typing import Any
 from fourhundred.conformance.kinds import kind as kind_registry
 from fourhundred.spec import ambiguities, sources
 from fourhundred.spec.model import Rules
-from fourhundred.spec.registry import Variant, build, get, load, names
+from fourhundred.spec.registry import Variant, build, get, names
 
 #: Combinations of options where a reading only matters beside another option.
 COMBINATIONS: Mapping[str, tuple[dict[str, str], ...]] = {
@@ -166,11 +166,6 @@ def known_sections() -> dict[str, set[str]]:
     :class:`~fourhundred.spec.definitions.Source` record (every citation of the
     specification is one of them: citing any other section is refused)."""
     return {source.id: set(source.sections) for source in sources.SOURCES}
-
-
-def canonical_variant(text: str) -> str:
-    """The canonical form of a variant string (raises VariantError when unknown)."""
-    return str(load(text))
 
 
 def _unique(items: Iterable[str]) -> list[str]:
