@@ -49,7 +49,14 @@ from fourhundred.reference.actions import (
     canonical_deal,
 )
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES
+from fourhundred.spec.cards import (
+    CARD_BIT,
+    CARD_INDEX,
+    CARD_SUIT,
+    FULL_DECK,
+    SEAT_NAMES,
+    SUIT_MASK,
+)
 from fourhundred.spec.model import Result, Rules
 
 
@@ -64,6 +71,10 @@ class Phase(StrEnum):
     def __str__(self) -> str:
         return self.value
 
+
+#: The phases as plain names, for the hot paths (reading a member off the enum
+#: class costs several times a global's lookup).
+_DEALING, _BIDDING, _PLAYING, _OVER = Phase.DEAL, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER
 
 #: Every code :class:`IllegalAction` can carry, with what it means.
 #: The one code not given by a check of :data:`CHECKS`: the text of an action is
@@ -125,13 +136,13 @@ def _bare(action: Action) -> Action:
 
 
 def _game_over(state: GameState, action: Action, seat: int | None) -> str | None:
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _OVER:
         return f"the game is over ({state.result.name}); no {action} is possible"
     return None
 
 
 def _not_your_turn(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor_now = state.dealer if state.phase is Phase.DEAL else state.to_act
+    actor_now = state.dealer if state.phase is _DEALING else state.to_act
     for who in (seat, action.seat):
         if who is not None and who != actor_now:
             turn = "nobody" if actor_now is None else SEAT_NAMES[actor_now]
@@ -143,10 +154,10 @@ def _not_your_turn(state: GameState, action: Action, seat: int | None) -> str | 
 
 #: The phase each kind of action belongs to.
 _PHASE_OF: Mapping[type, Phase] = {
-    Deal: Phase.DEAL,
-    Bid: Phase.BIDDING,
-    ThrowIn: Phase.BIDDING,
-    Play: Phase.PLAY,
+    Deal: _DEALING,
+    Bid: _BIDDING,
+    ThrowIn: _BIDDING,
+    Play: _PLAYING,
 }
 
 
@@ -162,7 +173,7 @@ def _wrong_phase(state: GameState, action: Action, seat: int | None) -> str | No
 
 
 def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
-    if not isinstance(action, Deal) or state.phase is not Phase.DEAL:
+    if not isinstance(action, Deal) or state.phase is not _DEALING:
         return None
     hands = action.hands
     if not isinstance(hands, tuple | list) or len(hands) != 4:
@@ -182,7 +193,7 @@ def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
 
 def _throw_in_not_allowed(state: GameState, action: Action, seat: int | None) -> str | None:
     actor = state.to_act
-    if not isinstance(action, ThrowIn) or state.phase is not Phase.BIDDING or actor is None:
+    if not isinstance(action, ThrowIn) or state.phase is not _BIDDING or actor is None:
         return None
     if not state.rules.dealer_may_throw_in:
         return f"{state.rules} has no dealer's throw-in"
@@ -199,7 +210,7 @@ def _whole_bid(action: Action) -> int | None:
 
 def _bid_above_maximum(state: GameState, action: Action, seat: int | None) -> str | None:
     value, actor = _whole_bid(action), state.to_act
-    if value is None or state.phase is not Phase.BIDDING or actor is None:
+    if value is None or state.phase is not _BIDDING or actor is None:
         return None
     if value > state.rules.max_bid:
         return f"{SEAT_NAMES[actor]} bid {value}; the largest bid is {state.rules.max_bid}"
@@ -208,7 +219,7 @@ def _bid_above_maximum(state: GameState, action: Action, seat: int | None) -> st
 
 def _bid_below_minimum(state: GameState, action: Action, seat: int | None) -> str | None:
     actor = state.to_act
-    if not isinstance(action, Bid) or state.phase is not Phase.BIDDING or actor is None:
+    if not isinstance(action, Bid) or state.phase is not _BIDDING or actor is None:
         return None
     value = _whole_bid(action)
     if value is None:
@@ -222,7 +233,7 @@ def _bid_below_minimum(state: GameState, action: Action, seat: int | None) -> st
 
 def _card_not_in_hand(state: GameState, action: Action, seat: int | None) -> str | None:
     actor = state.to_act
-    if not isinstance(action, Play) or state.phase is not Phase.PLAY or actor is None:
+    if not isinstance(action, Play) or state.phase is not _PLAYING or actor is None:
         return None
     if action.card not in state.hands[actor]:
         return f"{SEAT_NAMES[actor]} does not hold {action.card!r}"
@@ -231,7 +242,7 @@ def _card_not_in_hand(state: GameState, action: Action, seat: int | None) -> str
 
 def _must_follow_suit(state: GameState, action: Action, seat: int | None) -> str | None:
     actor = state.to_act
-    if not isinstance(action, Play) or state.phase is not Phase.PLAY or actor is None:
+    if not isinstance(action, Play) or state.phase is not _PLAYING or actor is None:
         return None
     hand = state.hands[actor]
     led = state.trick[0] if state.trick else None
@@ -338,18 +349,141 @@ class GameState:
 Player = Callable[[GameState], Action]
 
 
-def _evolve(state: GameState, **changes: Any) -> GameState:
-    """A copy of a state with some fields changed (a faster ``dataclasses.replace``,
-    for the engine's own use: the changes are trusted to be valid fields)."""
-    new = object.__new__(GameState)
-    fields_ = dict(state.__dict__)
-    fields_.update(changes)
-    object.__setattr__(new, "__dict__", fields_)
-    return new
+# ----------------------------------------------------------------------
+# Hands as masks: the engine's fast view of a state, cached beside its fields
+# ----------------------------------------------------------------------
+#
+# A state's ``hands`` are its truth; the engine also keeps, in the state's own
+# ``__dict__`` beside the fields (as ``functools.cached_property`` would), two
+# values derived from them: the four hands as one number (:func:`_held`) and
+# the legal actions (:func:`legal_actions`). They are never fields: ``==``,
+# ``repr`` and ``dataclasses.replace`` do not see them (a replaced state
+# computes its own), and a new state made by :func:`_evolve` drops them.
+
+_HELD = "_held"
+_LEGAL = "_legal_actions"
+#: Where each seat's hand lies in the number of :func:`_held` (a lane of 64 bits per seat).
+_LANE = (0, 64, 128, 192)
+#: The 52 bits of one hand.
+_DECK = (1 << len(FULL_DECK)) - 1
+#: Cards in notation by bit (``CARD_BIT``), and the mask of each card's suit.
+_BIT_OF: Mapping[str, int] = {card: CARD_BIT[index] for index, card in enumerate(FULL_DECK)}
+_SUIT_MASK_OF: Mapping[str, int] = {
+    card: SUIT_MASK[CARD_SUIT[index]] for index, card in enumerate(FULL_DECK)
+}
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASK
+
+
+class _ByMask(dict[int, tuple[Any, ...]]):
+    """``table[mask]``: one item per card of a mask within one suit, in deck order,
+    computed on first use (at most 4 x 8192 entries)."""
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        super().__init__()
+        self._items = items
+
+    def __missing__(self, mask: int) -> tuple[Any, ...]:
+        value = self[mask] = tuple(
+            self._items[index] for index in range(len(FULL_DECK)) if mask >> index & 1
+        )
+        return value
 
 
 #: One :class:`Play` per card, shared (actions are immutable).
 _PLAYS: Mapping[str, Play] = {card: Play(card) for card in FULL_DECK}
+#: The plays, and the cards, of a mask within one suit.
+_SUIT_PLAYS = _ByMask(tuple(_PLAYS[card] for card in FULL_DECK))
+_SUIT_CARDS = _ByMask(FULL_DECK)
+
+
+def _mask_of(hand: object) -> int | None:
+    """The mask of a hand, or None unless it is a tuple of distinct cards."""
+    if type(hand) is not tuple:
+        return None
+    mask = 0
+    try:
+        for card in hand:
+            mask |= _BIT_OF[card]
+    except (KeyError, TypeError):
+        return None
+    return mask if mask.bit_count() == len(hand) else None
+
+
+def _held_of(hands: object) -> int | None:
+    """Four hands as one number, hand ``s`` at bit ``_LANE[s]`` (None unless each is
+    a tuple of distinct cards)."""
+    if type(hands) is not tuple or len(hands) != 4:
+        return None
+    held = 0
+    for lane, hand in zip(_LANE, hands, strict=True):
+        mask = _mask_of(hand)
+        if mask is None:
+            return None
+        held |= mask << lane
+    return held
+
+
+def _held(state: GameState) -> int | None:
+    """The state's hands as one number (:func:`_held_of`; cached in the state), or
+    None where masks may not stand for them: a hand that is not a tuple of
+    distinct cards, or card rules a variant overrides (:meth:`FastRules.legal_plays`:
+    the engine then asks the variant)."""
+    cache = state.__dict__
+    if _HELD not in cache:
+        plain = type(state.fast).legal_plays is FastRules.legal_plays
+        cache[_HELD] = _held_of(state.hands) if plain else None
+    held: int | None = cache[_HELD]
+    return held
+
+
+def _cards_of(mask: int) -> tuple[str, ...]:
+    """The cards of a hand's mask, in deck order."""
+    cards = _SUIT_CARDS
+    return (
+        cards[mask & _CLUBS]
+        + cards[mask & _DIAMONDS]
+        + cards[mask & _HEARTS]
+        + cards[mask & _SPADES]
+    )
+
+
+def _plays_of(mask: int) -> tuple[Action, ...]:
+    """The plays of the cards of a hand's mask, in deck order."""
+    plays = _SUIT_PLAYS
+    return (
+        plays[mask & _CLUBS]
+        + plays[mask & _DIAMONDS]
+        + plays[mask & _HEARTS]
+        + plays[mask & _SPADES]
+    )
+
+
+def _suit_mask_of(led: object) -> int:
+    """The mask of a led card's suit; 0 if it is not a card in notation."""
+    return _SUIT_MASK_OF.get(led, 0) if type(led) is str else 0
+
+
+_new_state = object.__new__
+_set_fields = object.__setattr__
+
+
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """A copy of a state with some fields changed (a faster ``dataclasses.replace``,
+    for the engine's own use: the changes are trusted to be valid fields). The
+    cached legal actions go; the cached hands as a number stay unless the hands change."""
+    fields_ = state.__dict__.copy()
+    fields_.pop(_LEGAL, None)
+    if "hands" in changes:
+        fields_.pop(_HELD, None)
+    fields_.update(changes)
+    return _state_of(fields_)
+
+
+def _state_of(fields_: dict[str, Any]) -> GameState:
+    """The state of these fields (and caches), made without ``__init__``."""
+    new = _new_state(GameState)
+    _set_fields(new, "__dict__", fields_)
+    return new
 
 
 def new_game(
@@ -368,7 +502,7 @@ def new_game(
         raise ValueError(f"first_dealer must be a seat 0-3, got {first_dealer!r}")
     return GameState(
         rules=rules,
-        phase=Phase.DEAL,
+        phase=_DEALING,
         dealer=first_dealer,
         scores=_ZERO,
         target_in_force=rules.target,
@@ -450,28 +584,51 @@ def bid_range(state: GameState, seat: int) -> range:
 def may_throw_in(state: GameState) -> bool:
     """Whether :class:`ThrowIn` is legal: bidding, the dealer to act, and the variant allows it."""
     return (
-        state.phase is Phase.BIDDING
-        and state.rules.dealer_may_throw_in
-        and state.to_act == state.dealer
+        state.phase is _BIDDING and state.rules.dealer_may_throw_in and state.to_act == state.dealer
     )
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action, sorted (:func:`~fourhundred.reference.actions.action_sort_key`);
-    empty while dealing (any valid deal is legal) and when the game is over."""
-    if state.phase is Phase.BIDDING:
-        assert state.to_act is not None
-        bids: list[Action] = [Bid(value) for value in bid_range(state, state.to_act)]
-        if may_throw_in(state):
-            bids.append(ThrowIn())
-        return tuple(bids)
-    if state.phase is Phase.PLAY:
-        assert state.to_act is not None
+    empty while dealing (any valid deal is legal) and when the game is over.
+    (Computed once per state: the state keeps them.)"""
+    cache = state.__dict__
+    actions: tuple[Action, ...] | None = cache.get(_LEGAL)
+    if actions is None:
+        actions = cache[_LEGAL] = _legal_actions(state)
+    return actions
+
+
+def _legal_actions(state: GameState) -> tuple[Action, ...]:
+    if state.phase is _PLAYING:
+        seat = state.to_act
+        assert seat is not None
         led = state.trick[0] if state.trick else None
-        return tuple(
-            _PLAYS[card] for card in state.fast.legal_plays(state.hands[state.to_act], led)
-        )
+        held = _held(state)
+        suit = _suit_mask_of(led)
+        if held is not None and (led is None or suit):
+            hand = held >> _LANE[seat] & _DECK
+            following = hand & suit
+            return _SUIT_PLAYS[following] if following else _plays_of(hand)
+        return tuple(_PLAYS[card] for card in state.fast.legal_plays(state.hands[seat], led))
+    if state.phase is _BIDDING:
+        assert state.to_act is not None
+        bids = _bids_in(bid_range(state, state.to_act))
+        return (*bids, _THROW_IN) if may_throw_in(state) else bids
     return ()
+
+
+#: The legal bids of each :func:`bid_range` met so far (actions are immutable: shared).
+_BIDS_IN: dict[range, tuple[Action, ...]] = {}
+_THROW_IN = ThrowIn()
+
+
+def _bids_in(values: range) -> tuple[Action, ...]:
+    """A :class:`Bid` of each value, in order."""
+    bids = _BIDS_IN.get(values)
+    if bids is None:
+        bids = _BIDS_IN[values] = tuple(Bid(value) for value in values)
+    return bids
 
 
 # ----------------------------------------------------------------------
@@ -487,7 +644,16 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
     action's own ``seat`` (the ``W:`` prefix of its text) is held to the same
     rule. The rules are the state's ``checks`` (:data:`CHECKS`, whose order is
     the codes' precedence): the first one the action breaks rejects it.
+
+    With the checks of :data:`CHECKS`, a card or a bid goes first to its
+    shortcut (:data:`_PLAINLY`), which proves it legal in a few operations (the
+    checks would pass it); anything it cannot prove goes through the checks.
     """
+    if state.checks is CHECKS:
+        plain = _PLAINLY.get(type(action))
+        after = None if plain is None else plain(state, action, seat)
+        if after is not None:
+            return after
     for check in state.checks:
         message = check.find(state, action, seat)
         if message is not None:
@@ -505,7 +671,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
         first = state.fast.bidding_orders[state.dealer][0]
         return _evolve(
             state,
-            phase=Phase.BIDDING,
+            phase=_BIDDING,
             hands=canonical_deal(action).hands,
             bids=_NO_BIDS,
             to_act=first,
@@ -530,7 +696,7 @@ def _bid(state: GameState, value: int) -> GameState:
     made = [b if b is not None else 0 for b in new_bids]
     if state.fast.hand_is_played(made, state.scores):
         leader = state.fast.first_leader(state.dealer)
-        return _evolve(state, bids=new_bids, phase=Phase.PLAY, to_act=leader, leader=leader)
+        return _evolve(state, bids=new_bids, phase=_PLAYING, to_act=leader, leader=leader)
     return _thrown_in(_evolve(state, bids=new_bids))
 
 
@@ -538,7 +704,7 @@ def _thrown_in(state: GameState) -> GameState:
     record = HandRecord(state.scores, _ZERO, state.bids, False)
     return GameState(
         rules=state.rules,
-        phase=Phase.DEAL,
+        phase=_DEALING,
         dealer=state.fast.next_dealer(state.dealer),
         scores=state.scores,
         target_in_force=state.target_in_force,
@@ -550,23 +716,111 @@ def _thrown_in(state: GameState) -> GameState:
 
 
 def _play(state: GameState, card: str) -> GameState:
+    """The state after the seat to act plays ``card`` (unchecked: a card it does
+    not hold leaves its hand as it is)."""
     seat = state.to_act
-    assert seat is not None and state.leader is not None
-    hands = list(state.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != card)
-    new_hands: Hands = (hands[0], hands[1], hands[2], hands[3])
-    trick = (*state.trick, card)
-    order = state.fast.trick_orders[state.leader]
+    assert seat is not None
+    held = _held(state)
+    bit = _BIT_OF.get(card, 0) if type(card) is str else 0
+    if held is not None and held >> _LANE[seat] & bit:
+        return _card_played(state, seat, card, held ^ bit << _LANE[seat])
+    fields_ = state.__dict__.copy()
+    fields_.pop(_HELD, None)
+    hand = tuple(c for c in state.hands[seat] if c != card)
+    return _card_played(_state_of(fields_), seat, card, None, hand)
+
+
+def _plainly_played(state: GameState, action: Play, seat: int | None) -> GameState | None:
+    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
+    it, else None (the checks then say why, or pass it after all): the play
+    phase, the seat to act (or none named), a card of its hand and, to a trick
+    led, of the suit led unless the hand has none (:meth:`FastRules.legal_plays`
+    read from the masks, see :func:`_held`)."""
+    fields_ = state.__dict__
+    actor = fields_["to_act"]
+    if fields_["phase"] is not _PLAYING or actor is None:
+        return None
+    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
+        return None
+    held = fields_[_HELD] if _HELD in fields_ else _held(state)
+    card = action.card
+    bit = _BIT_OF.get(card, 0) if type(card) is str else 0
+    if held is None:
+        return None
+    lane = _LANE[actor]
+    hand = held >> lane
+    if not hand & bit:
+        return None
+    trick = fields_["trick"]
+    if trick:
+        suit = _suit_mask_of(trick[0])
+        if not suit or not (bit & suit or not hand & suit):
+            return None
+    return _card_played(state, actor, card, held ^ bit << lane)
+
+
+def _plainly_bid(state: GameState, action: Bid, seat: int | None) -> GameState | None:
+    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
+    it, else None (the checks then say why): the bidding phase, the seat to act
+    (or none named), a whole number from the bidder's own minimum
+    (:meth:`FastRules.own_minimum_bid`) to the largest bid."""
+    actor = state.to_act
+    if state.phase is not _BIDDING or actor is None:
+        return None
+    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
+        return None
+    value = action.value
+    if type(value) is not int or value not in bid_range(state, actor):
+        return None
+    return _bid(state, value)
+
+
+def _card_played(
+    state: GameState,
+    seat: int,
+    card: str,
+    held: int | None,
+    hand: tuple[str, ...] | None = None,
+) -> GameState:
+    """The state after ``seat`` played ``card``: the hands are then ``held``
+    (:func:`_held`; None: unknown) and the seat's hand ``hand`` (by default, its
+    hand without the card, which it holds): the next seat of the trick plays,
+    or the trick is taken."""
+    fields_ = state.__dict__.copy()
+    fields_.pop(_LEGAL, None)
+    hands = fields_["hands"]
+    if hand is None:
+        hand = hands[seat]
+        at = hand.index(card)
+        hand = hand[:at] + hand[at + 1 :]
+    fields_["hands"] = (*hands[:seat], hand, *hands[seat + 1 :])
+    if held is not None:
+        fields_[_HELD] = held
+    trick = fields_["trick"] = (*fields_["trick"], card)
+    order = state.fast.trick_orders[fields_["leader"]]
     if len(trick) < 4:
-        return _evolve(state, hands=new_hands, trick=trick, to_act=order[len(trick)])
-    winner = order[state.fast.trick_winner(trick)]
+        fields_["to_act"] = order[len(trick)]
+        return _state_of(fields_)
+    return _trick_taken(state, fields_, order[state.fast.trick_winner(trick)])
+
+
+#: The shortcut of :func:`apply` for each kind of action that has one: the
+#: state after the action if the checks plainly pass it, else None.
+_PLAINLY: Mapping[type, Callable[[GameState, Any, int | None], GameState | None]] = {
+    Play: _plainly_played,
+    Bid: _plainly_bid,
+}
+
+
+def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> GameState:
+    """The state after ``winner`` takes the trick just completed (``fields_`` are
+    those after its last card): the winner leads the next, or the hand is settled."""
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won: Four = (won[0], won[1], won[2], won[3])
     if sum(tricks_won) < 13:
-        return _evolve(
-            state, hands=new_hands, trick=(), leader=winner, to_act=winner, tricks_won=tricks_won
-        )
+        fields_.update(trick=(), leader=winner, to_act=winner, tricks_won=tricks_won)
+        return _state_of(fields_)
     bids = tuple(b if b is not None else 0 for b in state.bids)
     after, result, next_target = state.fast.hand_result(
         state.scores, bids, tricks_won, state.dealer, state.target_in_force
@@ -575,7 +829,7 @@ def _play(state: GameState, card: str) -> GameState:
     if result != Result.CONTINUE:
         return _evolve(
             state,
-            phase=Phase.GAME_OVER,
+            phase=_OVER,
             hands=_NO_HANDS,
             trick=(),
             to_act=None,
@@ -588,7 +842,7 @@ def _play(state: GameState, card: str) -> GameState:
         )
     return GameState(
         rules=state.rules,
-        phase=Phase.DEAL,
+        phase=_DEALING,
         dealer=state.fast.next_dealer(state.dealer),
         scores=after,
         target_in_force=next_target,
