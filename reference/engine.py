@@ -53,9 +53,11 @@ from fourhundred.spec.cards import (
     CARD_BIT,
     CARD_INDEX,
     CARD_SUIT,
+    CARDS_PER_HAND,
     FULL_DECK,
     SEAT_NAMES,
     SUIT_MASK,
+    TRICKS_PER_HAND,
 )
 from fourhundred.spec.model import Result, Rules
 
@@ -396,28 +398,21 @@ _SUIT_PLAYS = _ByMask(tuple(_PLAYS[card] for card in FULL_DECK))
 _SUIT_CARDS = _ByMask(FULL_DECK)
 
 
-def _mask_of(hand: object) -> int | None:
-    """The mask of a hand, or None unless it is a tuple of distinct cards."""
-    if type(hand) is not tuple:
-        return None
-    mask = 0
-    try:
-        for card in hand:
-            mask |= _BIT_OF[card]
-    except (KeyError, TypeError):
-        return None
-    return mask if mask.bit_count() == len(hand) else None
-
-
 def _held_of(hands: object) -> int | None:
     """Four hands as one number, hand ``s`` at bit ``_LANE[s]`` (None unless each is
     a tuple of distinct cards)."""
     if type(hands) is not tuple or len(hands) != 4:
         return None
     held = 0
+    bit_of = _BIT_OF.__getitem__
     for lane, hand in zip(_LANE, hands, strict=True):
-        mask = _mask_of(hand)
-        if mask is None:
+        if type(hand) is not tuple:
+            return None
+        try:
+            mask = sum(map(bit_of, hand))
+        except (KeyError, TypeError):
+            return None
+        if mask.bit_count() != len(hand):  # a sum of bits with a carry: a card twice
             return None
         held |= mask << lane
     return held
@@ -600,12 +595,14 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: GameState) -> tuple[Action, ...]:
-    if state.phase is _PLAYING:
-        seat = state.to_act
+    fields_ = state.__dict__
+    if fields_["phase"] is _PLAYING:
+        seat = fields_["to_act"]
         assert seat is not None
-        led = state.trick[0] if state.trick else None
-        held = _held(state)
-        suit = _suit_mask_of(led)
+        trick = fields_["trick"]
+        led = trick[0] if trick else None
+        held = fields_[_HELD] if _HELD in fields_ else _held(state)
+        suit = _SUIT_MASK_OF.get(led, 0) if type(led) is str else 0
         if held is not None and (led is None or suit):
             hand = held >> _LANE[seat] & _DECK
             following = hand & suit
@@ -668,17 +665,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Bid):
         return _bid(state, action.value)
     if isinstance(action, Deal):
-        first = state.fast.bidding_orders[state.dealer][0]
-        return _evolve(
-            state,
-            phase=_BIDDING,
-            hands=canonical_deal(action).hands,
-            bids=_NO_BIDS,
-            to_act=first,
-            trick=(),
-            leader=None,
-            tricks_won=_ZERO,
-        )
+        return _dealt(state, canonical_deal(action).hands, None)
     if isinstance(action, ThrowIn):
         return _thrown_in(state)
     raise TypeError(f"not an action: {action!r}")
@@ -759,6 +746,57 @@ def _plainly_played(state: GameState, action: Play, seat: int | None) -> GameSta
     return _card_played(state, actor, card, held ^ bit << lane)
 
 
+def _plainly_dealt(state: GameState, action: Deal, seat: int | None) -> GameState | None:
+    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
+    it, else None (the checks then say why): the deal phase, the dealer (or no
+    seat named), four tuples of 13 distinct cards making up the pack."""
+    dealer = state.dealer
+    if state.phase is not _DEALING:
+        return None
+    if (seat is not None and seat != dealer) or (action.seat is not None and action.seat != dealer):
+        return None
+    held = _held_of(action.hands)
+    if held is None or not _is_whole_pack(held):
+        return None
+    return _dealt(state, _hands_of(held), held)
+
+
+def _is_whole_pack(held: int) -> bool:
+    """Whether four hands (:func:`_held_of`) are 13 cards each, the 52 cards of the pack."""
+    union = 0
+    for lane in _LANE:
+        hand = held >> lane & _DECK
+        if hand.bit_count() != CARDS_PER_HAND:
+            return False
+        union |= hand
+    return union == _DECK
+
+
+def _hands_of(held: int) -> Hands:
+    """The four hands of :func:`_held`, each in deck order."""
+    north, west, south, east = (_cards_of(held >> lane & _DECK) for lane in _LANE)
+    return (north, west, south, east)
+
+
+def _dealt(state: GameState, hands: Hands, held: int | None) -> GameState:
+    """The state after the deal of ``hands`` (in deck order; ``held``, if known, as :func:`_held`)."""
+    fields_ = state.__dict__.copy()
+    fields_.pop(_LEGAL, None)
+    fields_.pop(_HELD, None)
+    fields_.update(
+        phase=_BIDDING,
+        hands=hands,
+        bids=_NO_BIDS,
+        to_act=state.fast.bidding_orders[state.dealer][0],
+        trick=(),
+        leader=None,
+        tricks_won=_ZERO,
+    )
+    if held is not None and type(state.fast).legal_plays is FastRules.legal_plays:
+        fields_[_HELD] = held
+    return _state_of(fields_)
+
+
 def _plainly_bid(state: GameState, action: Bid, seat: int | None) -> GameState | None:
     """The state after ``action`` if every check of :data:`CHECKS` plainly passes
     it, else None (the checks then say why): the bidding phase, the seat to act
@@ -797,10 +835,12 @@ def _card_played(
     if held is not None:
         fields_[_HELD] = held
     trick = fields_["trick"] = (*fields_["trick"], card)
-    order = state.fast.trick_orders[fields_["leader"]]
+    order = fields_["fast"].trick_orders[fields_["leader"]]
     if len(trick) < 4:
         fields_["to_act"] = order[len(trick)]
-        return _state_of(fields_)
+        new = _new_state(GameState)  # _state_of, inlined: the hot path
+        _set_fields(new, "__dict__", fields_)
+        return new
     return _trick_taken(state, fields_, order[state.fast.trick_winner(trick)])
 
 
@@ -809,17 +849,19 @@ def _card_played(
 _PLAINLY: Mapping[type, Callable[[GameState, Any, int | None], GameState | None]] = {
     Play: _plainly_played,
     Bid: _plainly_bid,
+    Deal: _plainly_dealt,
 }
 
 
 def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> GameState:
     """The state after ``winner`` takes the trick just completed (``fields_`` are
     those after its last card): the winner leads the next, or the hand is settled."""
-    won = list(state.tricks_won)
-    won[winner] += 1
-    tricks_won: Four = (won[0], won[1], won[2], won[3])
-    if sum(tricks_won) < 13:
-        fields_.update(trick=(), leader=winner, to_act=winner, tricks_won=tricks_won)
+    won = state.tricks_won
+    tricks_won = cast(Four, (*won[:winner], won[winner] + 1, *won[winner + 1 :]))
+    if sum(tricks_won) < TRICKS_PER_HAND:
+        fields_["trick"] = ()
+        fields_["leader"] = fields_["to_act"] = winner
+        fields_["tricks_won"] = tricks_won
         return _state_of(fields_)
     bids = tuple(b if b is not None else 0 for b in state.bids)
     after, result, next_target = state.fast.hand_result(
