@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from fourhundred.spec.cards import SEAT_NAMES, CardError, card_index, parse_card, sorted_cards
 
@@ -153,10 +154,19 @@ def parse_action(text: str) -> Action:
     without the prefix (``seat`` None) the action is made by whoever is to act.
     ``str(action)`` writes the prefix back (upper case, one space after the colon).
 
-    Raises :class:`NotationError` naming what was expected.
+    Raises :class:`NotationError` naming what was expected. (Actions are
+    immutable values: the same text read again gives the same value, kept from
+    the last time among the texts read lately.)
     """
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
+    return _parse_text(str(text))
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Action:
+    """:func:`parse_action` of a text, remembered (a replay reads the same few
+    hundred texts over and over)."""
     prefix = _SEAT_PREFIX.match(text)
     if prefix is None:
         return _parse_bare_action(text)

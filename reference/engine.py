@@ -689,16 +689,27 @@ def _bid(state: GameState, value: int) -> GameState:
 
 def _thrown_in(state: GameState) -> GameState:
     record = HandRecord(state.scores, _ZERO, state.bids, False)
-    return GameState(
-        rules=state.rules,
+    return _next_hand(state, record, state.target_in_force)
+
+
+def _next_hand(state: GameState, record: HandRecord, target_in_force: int) -> GameState:
+    """The deal of the next hand, after the hand ``record`` tells (the scores
+    after it; ``target_in_force`` from then on); the next dealer deals."""
+    return _evolve(
+        state,
         phase=_DEALING,
         dealer=state.fast.next_dealer(state.dealer),
-        scores=state.scores,
-        target_in_force=state.target_in_force,
+        scores=record.scores_after,
+        target_in_force=target_in_force,
+        hands=_NO_HANDS,
+        bids=_NO_BIDS,
+        to_act=None,
+        trick=(),
+        leader=None,
+        tricks_won=_ZERO,
         hand_number=state.hand_number + 1,
+        result=Result.CONTINUE,
         history=(*state.history, record),
-        fast=state.fast,
-        checks=state.checks,
     )
 
 
@@ -882,14 +893,4 @@ def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> Game
             result=Result(result),
             history=(*state.history, record),
         )
-    return GameState(
-        rules=state.rules,
-        phase=_DEALING,
-        dealer=state.fast.next_dealer(state.dealer),
-        scores=after,
-        target_in_force=next_target,
-        hand_number=state.hand_number + 1,
-        history=(*state.history, record),
-        fast=state.fast,
-        checks=state.checks,
-    )
+    return _next_hand(state, record, next_target)

@@ -6,17 +6,24 @@ A benchmark, not a test: it reports numbers, it asserts nothing.
   a random deal, four uniformly random legal bids, the throw-in rule, 13
   tricks of uniformly random legal cards, and scoring by ``FastRules``;
 * full games/s: whole games of modest random bidders (which finish games);
-* the engine path: the same hands through immutable ``GameState`` objects
-  (``legal_actions`` + ``apply_unchecked``), for comparison;
+* the checked engine path: hands of whole games through immutable
+  ``GameState`` values, every action chosen among ``legal_actions`` and
+  applied by the checked ``apply`` (every rejection check held at every step),
+  the path whole-game answers, replays and fuzzing take;
 * batched (:mod:`fourhundred.reference.batch`, compiled with Numba): random full
   hands/s and whole games/s of random and of heuristic players (compilation is
   done, or loaded from the cache, before the clock starts).
+
+On a terminal a progress bar (on stderr, gone when done) shows where the run
+is; on a pipe nothing but the figures is printed.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
@@ -26,36 +33,85 @@ from fourhundred.commands._common import SEED
 if TYPE_CHECKING:
     from fourhundred.spec.model import Rules
 
+#: Work between two refreshes of the progress bar (hands, games).
+_CHUNK = 500
 
-def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
-    from fourhundred.reference.actions import Deal
-    from fourhundred.reference.engine import (
-        GameState,
-        Phase,
-        apply_unchecked,
-        legal_actions,
-        new_game,
+#: Moves a progress task to this much work done.
+Advance = Callable[[int], None]
+
+
+@contextmanager
+def _progress() -> Iterator[Callable[[str, int], Advance]]:
+    """Progress tasks on stderr when it is a terminal (refreshed by hand, at chunk
+    ends: no thread runs beside the clock); on a pipe, tasks that show nothing."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield lambda description, total: lambda done: None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        console=console,
+        transient=True,
+        auto_refresh=False,
     )
-    from fourhundred.spec.cards import FULL_DECK
-    from fourhundred.spec.registry import load
 
-    rules = load(variant)
+    def task(description: str, total: int) -> Advance:
+        task_id = bar.add_task(description, total=total)
+        bar.refresh()
+
+        def advance(done: int) -> None:
+            bar.update(task_id, completed=done)
+            bar.refresh()
+
+        return advance
+
+    with bar:
+        yield task
+
+
+def _chunks(total: int) -> Iterator[range]:
+    """``range(total)`` in pieces of :data:`_CHUNK`."""
+    for begin in range(0, total, _CHUNK):
+        yield range(begin, min(begin + _CHUNK, total))
+
+
+def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tuple[int, float]:
+    """Hands played through the checked engine: whole games from 0-0-0-0 (a new one
+    when a game ends, or when a player has no legal bid), each hand a random deal
+    then uniformly random legal actions (``legal_actions``), each applied by the
+    checked ``apply``. Returns the hands played (not thrown in) and the CPU seconds."""
+    from fourhundred.reference.actions import Deal
+    from fourhundred.reference.engine import Phase, apply, legal_actions, new_game
+    from fourhundred.spec.cards import FULL_DECK
+
     rnd = random.Random(seed)
     deck = list(FULL_DECK)
+    bidding, playing, over = Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER
+    state = new_game(rules)
     played = 0
-    start = time.perf_counter()
-    for number in range(hands):
-        state: GameState = new_game(rules, number % 4)
-        rnd.shuffle(deck)
-        state = apply_unchecked(
-            state,
-            Deal((tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52]))),
-        )
-        while state.phase is Phase.BIDDING or state.phase is Phase.PLAY:
-            actions = legal_actions(state)
-            state = apply_unchecked(state, actions[rnd.randrange(len(actions))])
-        played += state.history[-1].played if state.history else 1
-    return played, time.perf_counter() - start
+    start = time.process_time()
+    for chunk in _chunks(hands):
+        for number in chunk:
+            if state.phase is over:
+                state = new_game(rules, number % 4)
+            rnd.shuffle(deck)
+            deal = (tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52]))
+            state = apply(state, Deal(deal))
+            while state.phase is bidding or state.phase is playing:
+                actions = legal_actions(state)
+                if not actions:
+                    state = new_game(rules, number % 4)
+                    break
+                state = apply(state, actions[rnd.randrange(len(actions))])
+            else:
+                played += state.history[-1].played
+        advance(chunk.stop)
+    return played, time.process_time() - start
 
 
 @click.command("bench")
@@ -94,9 +150,9 @@ def _engine_hands(variant: str, hands: int, seed: str) -> tuple[int, float]:
 @click.option(
     "--engine-hands",
     type=click.IntRange(min=0),
-    default=1000,
+    default=5000,
     show_default=True,
-    help="Hands through the object engine, for comparison (0 to skip).",
+    help="Hands through the checked engine (legal_actions + apply; 0 to skip).",
 )
 def bench_command(
     hands: int,
@@ -112,41 +168,51 @@ def bench_command(
     from fourhundred.spec.registry import load
 
     rules = load(variant)
-    simulator = Simulator(rules, seed)
-    dealt = played = 0
-    start = time.perf_counter()
-    for number in range(hands):
-        log = simulator.hand((0, 0, 0, 0), number % 4, rules.target)
-        dealt += 1
-        played += log.played
-    elapsed = elapsed_hands = time.perf_counter() - start
-    click.echo(f"variant: {rules}")
-    click.echo(
-        f"fast path:   {played / elapsed:>10,.0f} random full hands/s "
-        f"({played} played of {dealt} dealt in {elapsed:.2f} s; deal, 4 bids, 13 tricks, scoring)"
-    )
-    if games:
-        game_sim = modest_simulator(rules, seed)
-        total_hands = finished = 0
+    with _progress() as task:
+        simulator = Simulator(rules, seed)
+        dealt = played = 0
+        advance = task("fast path: hands", hands)
         start = time.perf_counter()
-        for _ in range(games):
-            summary = game_sim.game(max_hands=1000)
-            total_hands += summary.hands
-            finished += summary.outcome not in ("unfinished", "stuck")
-        elapsed = time.perf_counter() - start
+        for chunk in _chunks(hands):
+            for number in chunk:
+                log = simulator.hand((0, 0, 0, 0), number % 4, rules.target)
+                dealt += 1
+                played += log.played
+            advance(chunk.stop)
+        elapsed = elapsed_hands = time.perf_counter() - start
+        click.echo(f"variant: {rules}")
         click.echo(
-            f"fast path:   {games / elapsed:>10,.1f} full games/s "
-            f"({games} games, {finished} finished, {total_hands / games:.1f} hands per game, "
-            f"{total_hands / elapsed:,.0f} hands/s incl. throw-ins)"
+            f"fast path:   {played / elapsed:>10,.0f} random full hands/s "
+            f"({played} played of {dealt} dealt in {elapsed:.2f} s; deal, 4 bids, 13 tricks, scoring)"
         )
-    if engine_hands:
-        engine_played, engine_elapsed = _engine_hands(str(rules), engine_hands, seed)
-        click.echo(
-            f"engine path: {engine_played / engine_elapsed:>10,.0f} random full hands/s "
-            f"(immutable GameState, legal_actions + apply_unchecked)"
-        )
-    if batch_hands or batch_games:
-        _batched(rules, seed, batch_hands, batch_games)
+        if games:
+            game_sim = modest_simulator(rules, seed)
+            total_hands = finished = 0
+            advance = task("fast path: games", games)
+            start = time.perf_counter()
+            for number in range(games):
+                summary = game_sim.game(max_hands=1000)
+                total_hands += summary.hands
+                finished += summary.outcome not in ("unfinished", "stuck")
+                advance(number + 1)
+            elapsed = time.perf_counter() - start
+            click.echo(
+                f"fast path:   {games / elapsed:>10,.1f} full games/s "
+                f"({games} games, {finished} finished, {total_hands / games:.1f} hands per game, "
+                f"{total_hands / elapsed:,.0f} hands/s incl. throw-ins)"
+            )
+        if engine_hands:
+            advance = task("checked engine: hands", engine_hands)
+            engine_played, engine_elapsed = _engine_hands(rules, engine_hands, seed, advance)
+            click.echo(
+                f"engine path: {engine_played / engine_elapsed:>10,.0f} full hands/s through the "
+                f"checked engine ({engine_played} played of {engine_hands} dealt in "
+                f"{engine_elapsed:.2f} s of CPU time; immutable GameState, legal_actions + apply "
+                "at every step, whole games)"
+            )
+        if batch_hands or batch_games:
+            task("batched simulator (Numba)", 0)
+            _batched(rules, seed, batch_hands, batch_games)
     per_hand = 1e6 * elapsed_hands / max(dealt, 1)
     click.echo(
         f"limits: {per_hand:.0f} us per hand, nearly all of it interpreter dispatch: about "
