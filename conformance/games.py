@@ -43,7 +43,7 @@ from typing import Any
 
 from fourhundred.conformance import coverage
 from fourhundred.conformance.kinds import final_record, hand_record
-from fourhundred.reference import engine
+from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn
 from fourhundred.reference.engine import GameState, IllegalAction, Phase
 from fourhundred.reference.transcript import apply_text
@@ -249,7 +249,7 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str, seated: bool 
         state = script.state
         if state.phase is Phase.GAME_OVER:
             break
-        deal = engine.deal_from_seed(f"{seed}/{hand_number}", state.dealer, rules)
+        deal = shuffle.deal_from_seed(f"{seed}/{hand_number}", state.dealer, rules)
         if plant("bad_deal", 0.5):
             script.reject(bad_deal(deal), "bad_deal")
         if plant("bid_in_deal", 0.3):
@@ -646,7 +646,7 @@ def find_position_case(plan: PositionPlan) -> tuple[str, Script]:
         # Short bids and North's hearts do not depend on the deal: one deal is enough.
         tries = SEARCH_DEALS if plan.hearts is None and plan.how not in _DEAL_FREE else 1
         for k in range(tries):
-            deal = engine.deal_from_seed(f"{plan.slug}/{k}", plan.dealer, rules)
+            deal = shuffle.deal_from_seed(f"{plan.slug}/{k}", plan.dealer, rules)
             if plan.hearts is not None:
                 deal = _deal_with_hearts(deal, plan.hearts)
             script = play_position_hand(plan.variant, position, deal, plan.how)

@@ -4,7 +4,7 @@
   throw-in) and their text (``parse_action``, ``NotationError``);
 * :mod:`~fourhundred.reference.engine`: immutable :class:`GameState`,
   ``legal_actions``, checked ``apply`` (``IllegalAction`` with a code) and
-  ``apply_unchecked``, seeded deals and deal commitments;
+  ``apply_unchecked``;
 * :mod:`~fourhundred.reference.transcript`: whole games (``play_game``),
   transcripts and ``replay``;
 * :mod:`~fourhundred.reference.fast`: the rules again on ints, with tables
@@ -12,7 +12,8 @@
   card tables are :mod:`fourhundred.spec.cards`);
 * :mod:`~fourhundred.reference.notation`: the one-line position notation;
 * :mod:`~fourhundred.reference.shuffle`: the documented SHA-256 shuffle
-  (test vectors in ``reference/shuffle_vectors.json``);
+  (test vectors in ``reference/shuffle_vectors.json``), the deal of a seed
+  (``deal_from_seed``) and its commitment (``commit_deal``, ``verify_commitment``);
 * :mod:`~fourhundred.reference.players`: random and heuristic players;
 * :mod:`~fourhundred.reference.simulate`: the bitmask fast path behind
   ``fourhundred bench``;

@@ -5,7 +5,7 @@ state has an explicit :class:`Phase`:
 
 * ``deal``: nobody acts (``to_act`` is None); the next action is a
   :class:`Deal` of four 13-card hands, explicit or from a seed
-  (:func:`deal_from_seed`). Any valid deal is legal, so :func:`legal_actions`
+  (:func:`fourhundred.reference.shuffle.deal_from_seed`). Any valid deal is legal, so :func:`legal_actions`
   is empty here.
 * ``bidding``: the seats of :meth:`Rules.bidding_seats` bid in turn
   (:class:`Bid`); under ``dealer_throw_in=yes`` the dealer may instead
@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple, cast
 
-from fourhundred.reference import shuffle
 from fourhundred.reference.actions import (
     Action,
     Bid,
@@ -57,6 +56,8 @@ from fourhundred.spec.cards import (
     FULL_DECK,
     SEAT_NAMES,
     SUIT_MASK,
+    SUIT_RANKS,
+    SUIT_START,
     TRICKS_PER_HAND,
 )
 from fourhundred.spec.model import Result, Rules
@@ -385,9 +386,8 @@ class _ByMask(dict[int, tuple[Any, ...]]):
         self._items = items
 
     def __missing__(self, mask: int) -> tuple[Any, ...]:
-        value = self[mask] = tuple(
-            self._items[index] for index in range(len(FULL_DECK)) if mask >> index & 1
-        )
+        start = SUIT_START[(mask.bit_length() or 1) - 1]
+        value = self[mask] = tuple(self._items[start + rank] for rank in SUIT_RANKS[mask >> start])
         return value
 
 
@@ -540,29 +540,6 @@ class Reference:
 
 
 _REFERENCES: dict[int, tuple[Rules, Reference]] = {}
-
-
-def deal_from_seed(seed: int | str, dealer: int, rules: Rules) -> Deal:
-    """The deal of the documented SHA-256 shuffle (:mod:`fourhundred.reference.shuffle`)."""
-    north, west, south, east = rules.deal(shuffle.shuffled_deck(seed), dealer)
-    return canonical_deal(Deal((north, west, south, east)))
-
-
-def commit_deal(seed: int | str, deal: Deal) -> str:
-    """Commitment to a seed and its deal, published before play (hex SHA-256)."""
-    return shuffle.commitment(seed, str(canonical_deal(deal)))
-
-
-def verify_commitment(
-    commitment: str, seed: int | str, deal: Deal, rules: Rules | None = None, dealer: int = 0
-) -> bool:
-    """Whether the commitment matches the revealed seed and deal, and (given the
-    rules and dealer) whether the seed really produces that deal."""
-    if commit_deal(seed, deal) != commitment.strip().lower():
-        return False
-    if rules is not None:
-        return canonical_deal(deal) == deal_from_seed(seed, dealer, rules)
-    return True
 
 
 # ----------------------------------------------------------------------

@@ -22,14 +22,22 @@ Commitment (qahwa promises "the deal can be checked"): before play, publish
 ``SHA-256(seed_bytes || 0x00 || deal_text)`` in hex, where ``deal_text`` is the
 UTF-8 of the deal action's text (``deal N:... W:... S:... E:...``, cards in
 deck order). After play, reveal the seed: anyone recomputes the deal and the hash.
+
+:func:`deal_from_seed` is the deal of a seed, :func:`commit_deal` its commitment
+and :func:`verify_commitment` the check of both.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+from fourhundred.reference.actions import Deal, canonical_deal
 from fourhundred.spec.cards import FULL_DECK
+
+if TYPE_CHECKING:
+    from fourhundred.spec.model import Rules
 
 _TWO_64 = 1 << 64
 
@@ -81,3 +89,26 @@ def hand_seed(game_seed: int | str, hand_number: int) -> str:
 def commitment(seed: int | str, deal_text: str) -> str:
     """The hex SHA-256 commitment to a seed and the deal it produced."""
     return hashlib.sha256(seed_bytes(seed) + b"\x00" + deal_text.encode("utf-8")).hexdigest()
+
+
+def deal_from_seed(seed: int | str, dealer: int, rules: Rules) -> Deal:
+    """The deal of the documented SHA-256 shuffle (the module docstring), in deck order."""
+    north, west, south, east = rules.deal(shuffled_deck(seed), dealer)
+    return canonical_deal(Deal((north, west, south, east)))
+
+
+def commit_deal(seed: int | str, deal: Deal) -> str:
+    """Commitment to a seed and its deal, published before play (hex SHA-256)."""
+    return commitment(seed, str(canonical_deal(deal)))
+
+
+def verify_commitment(
+    commitment: str, seed: int | str, deal: Deal, rules: Rules | None = None, dealer: int = 0
+) -> bool:
+    """Whether the commitment matches the revealed seed and deal, and (given the
+    rules and dealer) whether the seed really produces that deal."""
+    if commit_deal(seed, deal) != commitment.strip().lower():
+        return False
+    if rules is not None:
+        return canonical_deal(deal) == deal_from_seed(seed, dealer, rules)
+    return True

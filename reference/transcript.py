@@ -10,7 +10,7 @@ then the game's outcome and final scores.
 
 :func:`play_game` plays a game through the checked engine
 (:func:`fourhundred.reference.engine.apply`) with seeded deals
-(:func:`fourhundred.reference.engine.deal_from_seed`) and writes its
+(:func:`fourhundred.reference.shuffle.deal_from_seed`) and writes its
 transcript; :func:`replay` reads one back step by step and raises
 :class:`ReplayMismatch` where it first disagrees with the rules, or
 :class:`TranscriptError` for text that is not a transcript.
@@ -33,12 +33,10 @@ from fourhundred.reference.engine import (
     Phase,
     Player,
     apply,
-    commit_deal,
-    deal_from_seed,
     legal_actions,
     new_game,
-    verify_commitment,
 )
+from fourhundred.reference.shuffle import commit_deal, deal_from_seed, verify_commitment
 from fourhundred.spec.cards import SEAT_NAMES
 from fourhundred.spec.model import Result, Rules
 

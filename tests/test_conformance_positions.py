@@ -12,7 +12,7 @@ import pytest
 
 from fourhundred.conformance import games, kinds, runner, suite
 from fourhundred.conformance.suite import Run
-from fourhundred.reference import engine
+from fourhundred.reference import engine, shuffle
 from fourhundred.reference.notation import from_notation, to_notation
 from fourhundred.spec.registry import load
 
@@ -39,7 +39,7 @@ def _code(state: engine.GameState, text: str) -> str:
 def _dealt(variant: str, position: str) -> engine.GameState:
     rules = load(variant)
     state = from_notation(rules, position)
-    return engine.apply(state, engine.deal_from_seed("precedence", state.dealer, rules))
+    return engine.apply(state, shuffle.deal_from_seed("precedence", state.dealer, rules))
 
 
 def _probes() -> list[tuple[engine.GameState, str, set[str]]]:
@@ -65,7 +65,7 @@ def _probes() -> list[tuple[engine.GameState, str, set[str]]]:
         (over, "play 2C", {"game_over", "wrong_phase"}),
         (from_notation(QAHWA, start), "W: bid 14", {"not_your_turn", "wrong_phase"}),
         (play, f"{not_acting}: bid 0", {"not_your_turn", "wrong_phase", "bid_below_minimum"}),
-        (bidding, games.bad_deal(engine.deal_from_seed(1, 0, QAHWA)), {"wrong_phase", "bad_deal"}),
+        (bidding, games.bad_deal(shuffle.deal_from_seed(1, 0, QAHWA)), {"wrong_phase", "bad_deal"}),
         (play, "throw-in", {"wrong_phase", "throw_in_not_allowed"}),
         (play, "bid 14", {"wrong_phase", "bid_above_maximum"}),
         (bidding, f"play {other_card}", {"wrong_phase", "card_not_in_hand"}),

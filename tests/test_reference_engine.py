@@ -26,12 +26,12 @@ from fourhundred.reference.engine import (
     Phase,
     apply,
     apply_unchecked,
-    deal_from_seed,
     legal_actions,
     new_game,
 )
 from fourhundred.reference.fast import FastRules
 from fourhundred.reference.notation import from_notation
+from fourhundred.reference.shuffle import deal_from_seed
 from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
 from fourhundred.spec.model import Result
 from fourhundred.spec.registry import load

@@ -14,11 +14,11 @@ from fourhundred.reference.engine import (
     GameState,
     Phase,
     apply,
-    deal_from_seed,
     legal_actions,
     new_game,
 )
 from fourhundred.reference.notation import FIELDS, from_notation, to_notation
+from fourhundred.reference.shuffle import deal_from_seed
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, load, names
 

@@ -11,7 +11,7 @@ import pytest
 
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, parse_action
-from fourhundred.reference.engine import commit_deal, deal_from_seed, verify_commitment
+from fourhundred.reference.shuffle import commit_deal, deal_from_seed, verify_commitment
 from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.registry import load
 

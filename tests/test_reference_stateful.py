@@ -22,11 +22,11 @@ from fourhundred.reference.engine import (
     Phase,
     apply,
     apply_unchecked,
-    deal_from_seed,
     legal_actions,
     new_game,
 )
 from fourhundred.reference.notation import from_notation, to_notation
+from fourhundred.reference.shuffle import deal_from_seed
 from fourhundred.spec.cards import FULL_DECK, legal_plays
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, names

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance.games import bad_deal
-from fourhundred.reference import engine
+from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import (
     Action,
     Bid,
@@ -74,7 +74,7 @@ def random_game(rng: random.Random, rules: Rules, max_hands: int) -> Json:
     for number in range(1, max_hands + 1):
         if state.phase is Phase.GAME_OVER:
             break
-        deal = engine.deal_from_seed(f"{seed}/{number}", state.dealer, rules)
+        deal = shuffle.deal_from_seed(f"{seed}/{number}", state.dealer, rules)
         if rng.random() < ILLEGAL_CHANCE:
             actions.append(rng.choice(("bid 4", "play 2C", "throw-in", bad_deal(deal))))
         state = engine.apply_unchecked(state, deal)
@@ -95,7 +95,7 @@ def random_game(rng: random.Random, rules: Rules, max_hands: int) -> Json:
             state = engine.apply_unchecked(state, action)
             actions.append(str(action))
     if state.phase is Phase.GAME_OVER and rng.random() < 0.3:
-        actions.append(str(engine.deal_from_seed(f"{seed}/over", 0, rules)))  # game_over
+        actions.append(str(shuffle.deal_from_seed(f"{seed}/over", 0, rules)))  # game_over
     return {"first_dealer": first_dealer, "actions": actions}
 
 

@@ -1,7 +1,7 @@
 """A worked hand, shown as cards: the deal, the bids, every trick and the scoring.
 
 The deal comes from the reference engine's seeded shuffle when it is available
-(``fourhundred.reference.engine.deal_from_seed``), so a reader can reproduce
+(``fourhundred.reference.shuffle.deal_from_seed``), so a reader can reproduce
 it; otherwise from Python's own seeded shuffle of the spec's full deck (the
 page says which). Bids and play follow a simple, deterministic table strategy
 written here for illustration; every legality check, trick winner, bid value,
@@ -64,8 +64,8 @@ class WorkedHand:
 
 def _deal(rules: Rules) -> tuple[tuple[tuple[str, ...], ...], str]:
     try:
-        engine = importlib.import_module("fourhundred.reference.engine")
-        deal = engine.deal_from_seed(SEED, DEALER, rules)
+        shuffle = importlib.import_module("fourhundred.reference.shuffle")
+        deal = shuffle.deal_from_seed(SEED, DEALER, rules)
         hands = tuple(tuple(hand) for hand in deal.hands)
         return hands, (
             f"the reference engine's seeded shuffle, seed `{SEED}`, dealer {SEAT_WORDS[DEALER]}"
