@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from fourhundred.reference.actions import (
+    Action,
     Bid,
     Deal,
     NotationError,
@@ -445,3 +446,134 @@ def test_malformed_action_text_says_what_was_expected(text: str, fragment: str) 
     with pytest.raises(NotationError) as caught:
         parse_action(text)
     assert fragment in str(caught.value)
+
+
+# ----------------------------------------------------------------------
+# The shortcuts of apply and legal_actions agree with the checks
+# ----------------------------------------------------------------------
+
+
+class _SameCardRules(FastRules):
+    """The card rules of FastRules, overridden by a method of the variant's own: the
+    engine must ask it (no masks) and, the rules being the same, agree with itself."""
+
+    def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
+        return super().legal_plays(hand, led)
+
+
+def _by_the_checks(state: GameState) -> GameState:
+    """The same state, judged by the checks alone: a tuple equal to CHECKS but not
+    CHECKS itself takes no shortcut."""
+    return replace(state, checks=tuple(list(CHECKS)))
+
+
+def _outcome(state: GameState, action: Action, seat: int | None) -> object:
+    try:
+        return apply(state, action, seat=seat)
+    except IllegalAction as error:
+        return (error.code, error.message)
+
+
+def _candidates(state: GameState, rnd: random.Random) -> list[tuple[Action, int | None]]:
+    """Actions of every kind, legal and not, made by nobody in particular, by the seat
+    to act, by another seat (as the argument and as the action's prefix)."""
+    good = deal_from_seed(rnd.randrange(10**6), state.dealer, state.rules)
+    hands = good.hands
+    swapped = ((hands[1][0], *hands[0][1:]), (hands[0][0], *hands[1][1:]), *hands[2:])
+    twice = ((hands[0][0], *hands[0][1:]), (hands[0][0], *hands[1][1:]), *hands[2:])
+    actions: list[Action] = [
+        good,
+        Deal(swapped),  # type: ignore[arg-type]
+        Deal(twice),  # type: ignore[arg-type]
+        Deal((hands[0][1:], *hands[1:])),  # type: ignore[arg-type]
+        Deal(tuple(list(hand) for hand in hands)),  # type: ignore[arg-type]
+        ThrowIn(),
+        *(Bid(value) for value in range(-1, 16)),
+        Bid(True),
+        *(Play(card) for card in FULL_DECK),
+        Play("ZZ"),
+    ]
+    actor = state.dealer if state.phase is Phase.DEAL else state.to_act
+    other = rnd.choice([s for s in range(4) if s != actor])
+    made: list[tuple[Action, int | None]] = []
+    for action in actions:
+        made += [(action, None), (action, actor), (action, other)]
+        made += [(replace(action, seat=actor), None), (replace(action, seat=other), actor)]
+    return made
+
+
+@pytest.mark.parametrize("variant", ["qahwa-400", "pagat-41(dealer_throw_in=yes)", "medallon-400"])
+def test_the_shortcuts_of_apply_agree_with_the_checks_on_every_kind_of_action(variant: str) -> None:
+    rnd = random.Random(variant)
+    state = new_game(load(variant), 2)
+    while len(state.history) < 8:
+        candidates = _candidates(state, rnd)
+        if state.phase is Phase.PLAY:
+            candidates = rnd.sample(candidates, 40)
+        slow = _by_the_checks(state)
+        for action, seat in candidates:
+            assert _outcome(state, action, seat) == _outcome(slow, action, seat)
+        actions = legal_actions(state)
+        if state.phase is Phase.GAME_OVER or (state.phase is Phase.BIDDING and not actions):
+            state = replace(new_game(state.rules, rnd.randrange(4)), history=state.history)
+        elif state.phase is Phase.DEAL:
+            state = apply(state, deal_from_seed(rnd.randrange(10**6), state.dealer, state.rules))
+        else:
+            state = apply(state, rnd.choice(actions))
+
+
+def test_a_variant_with_its_own_card_rules_is_asked_and_agrees_with_the_masks() -> None:
+    rnd = random.Random(3)
+    plain = dealt(seed=12)
+    own = replace(plain, fast=_SameCardRules.of(QAHWA))
+    plain, own = bid_all(plain, 4), bid_all(own, 4)
+    while plain.phase is Phase.PLAY:
+        assert legal_actions(plain) == legal_actions(own)
+        for card in FULL_DECK:
+            assert _outcome(plain, Play(card), None) == _outcome(own, Play(card), None)
+        action = rnd.choice(legal_actions(plain))
+        plain, own = apply(plain, action), apply(own, action)
+        assert plain == own and own.fast is _SameCardRules.of(QAHWA)
+
+
+def test_what_the_engine_keeps_beside_a_state_is_no_part_of_it() -> None:
+    state = bid_all(dealt(seed=3), 4)
+    before = repr(state)
+    legal = legal_actions(state)
+    assert repr(state) == before and state == replace(state)
+    hands = state.hands
+    seat = state.to_act
+    assert seat is not None
+    other = (seat + 1) % 4
+    moved = replace(state, hands=tuple(hands[other] if s == seat else hands[s] for s in range(4)))
+    assert legal_actions(moved) == tuple(Play(c) for c in legal_plays(hands[other], None))
+    assert legal_actions(moved) != legal
+    assert illegal_code(moved, legal[0]) == "card_not_in_hand"
+    assert apply(moved, Play(hands[other][0])).hands[seat] == hands[other][1:]
+
+
+def test_an_unchecked_card_the_player_does_not_hold_leaves_the_hand_as_it_is() -> None:
+    state = bid_all(dealt(seed=3), 4)
+    seat = state.to_act
+    assert seat is not None
+    stranger = next(card for card in FULL_DECK if card not in state.hands[seat])
+    after = apply_unchecked(state, Play(stranger))
+    assert after.hands[seat] == state.hands[seat] and after.trick == (stranger,)
+    assert legal_actions(after) == legal_actions(_by_the_checks(after))
+
+
+def test_a_variant_that_lets_any_card_follow_is_honoured_by_legal_actions_and_apply() -> None:
+    state = bid_all(
+        apply(new_game(QAHWA, 0, fast=_Variant.of(QAHWA)), deal_from_seed(7, 0, QAHWA)), 4
+    )
+    while state.phase is Phase.PLAY:
+        seat = state.to_act
+        assert seat is not None
+        hand = state.hands[seat]
+        assert legal_actions(state) == tuple(Play(card) for card in hand)
+        led = state.trick[0][1] if state.trick else None
+        revoke = next(
+            (c for c in hand if led and c[1] != led and any(h[1] == led for h in hand)), None
+        )
+        state = apply(state, Play(revoke or hand[0]))
+    assert state.history[-1].played

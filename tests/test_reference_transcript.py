@@ -264,8 +264,10 @@ def test_the_play_command_refuses_an_unknown_variant(capsys: pytest.CaptureFixtu
 def test_the_bench_command_reports_hands_and_games_per_second(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run_cli(
+    code, out, err = run_cli(
         ["bench", "--hands", "300", "--games", "3", "--engine-hands", "20"], capsys
     )
     assert code == 0
     assert "random full hands/s" in out and "full games/s" in out and "limits:" in out
+    assert "full hands/s through the checked engine" in out and "of 20 dealt" in out
+    assert err == ""  # no progress bar off a terminal
