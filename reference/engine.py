@@ -5,8 +5,8 @@ state has an explicit :class:`Phase`:
 
 * ``deal``: nobody acts (``to_act`` is None); the next action is a
   :class:`Deal` of four 13-card hands, explicit or from a seed
-  (:func:`fourhundred.reference.shuffle.deal_from_seed`). Any valid deal is legal, so :func:`legal_actions`
-  is empty here.
+  (:func:`fourhundred.reference.shuffle.deal_from_seed`). Any valid deal is
+  legal, so :func:`legal_actions` is empty here.
 * ``bidding``: the seats of :meth:`Rules.bidding_seats` bid in turn
   (:class:`Bid`); under ``dealer_throw_in=yes`` the dealer may instead
   :class:`ThrowIn`. After four bids, :meth:`Rules.hand_is_played` decides:
@@ -18,8 +18,15 @@ state has an explicit :class:`Phase`:
 
 :func:`apply` holds an action to the ordered :data:`CHECKS` and raises
 :class:`IllegalAction` with the code of the first it breaks (a code of
-:data:`ILLEGAL_ACTION_CODES`); :func:`apply_unchecked` trusts it. Every rule
-comes from the state's :class:`fourhundred.reference.fast.FastRules`
+:data:`ILLEGAL_ACTION_CODES`); :func:`apply_unchecked` trusts it. For speed, a
+state keeps its hands as bit masks and its legal actions beside its fields
+(never part of its value), and a card, bid or deal that the checks would plainly
+pass is proved legal by a shortcut in a few mask operations (:data:`_PLAINLY`);
+whatever a shortcut cannot prove, and every game with other checks than
+:data:`CHECKS`, goes through the checks one by one. A fast-rule variant that
+overrides :meth:`FastRules.legal_plays` turns the masks off: the engine asks it.
+
+Every rule comes from the state's :class:`fourhundred.reference.fast.FastRules`
 (``GameState.fast``, which the tests hold equal to the specification),
 the card rules (follow suit, the trick's winner, from the card table of
 :mod:`fourhundred.spec.cards`) and the turn order included. A
