@@ -821,12 +821,13 @@ def _card_played(
     or the trick is taken."""
     fields_ = state.__dict__.copy()
     fields_.pop(_LEGAL, None)
-    hands = fields_["hands"]
+    hands = list(fields_["hands"])
     if hand is None:
         hand = hands[seat]
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1 :]
-    fields_["hands"] = (*hands[:seat], hand, *hands[seat + 1 :])
+    hands[seat] = hand
+    fields_["hands"] = tuple(hands)
     if held is not None:
         fields_[_HELD] = held
     trick = fields_["trick"] = (*fields_["trick"], card)
@@ -851,8 +852,9 @@ _PLAINLY: Mapping[type, Callable[[GameState, Any, int | None], GameState | None]
 def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> GameState:
     """The state after ``winner`` takes the trick just completed (``fields_`` are
     those after its last card): the winner leads the next, or the hand is settled."""
-    won = state.tricks_won
-    tricks_won = cast(Four, (*won[:winner], won[winner] + 1, *won[winner + 1 :]))
+    won = list(state.tricks_won)
+    won[winner] += 1
+    tricks_won = cast(Four, tuple(won))
     if sum(tricks_won) < TRICKS_PER_HAND:
         fields_["trick"] = ()
         fields_["leader"] = fields_["to_act"] = winner
