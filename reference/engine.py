@@ -55,6 +55,7 @@ from fourhundred.reference.actions import (
     canonical_deal,
 )
 from fourhundred.reference.fast import FastRules
+from fourhundred.spec import cards
 from fourhundred.spec.cards import (
     CARD_BIT,
     CARD_INDEX,
@@ -432,20 +433,32 @@ def _held(state: GameState) -> int | None:
     the engine then asks the variant)."""
     cache = state.__dict__
     if _HELD not in cache:
-        plain = type(state.fast).legal_plays is FastRules.legal_plays
-        cache[_HELD] = _held_of(state.hands) if plain else None
+        cache[_HELD] = _held_of(state.hands) if _masks_may_stand_for(state.fast) else None
     held: int | None = cache[_HELD]
     return held
 
 
+#: The card rules the masks stand for, as the engine found them when loaded.
+_MASKED_CARD_RULES = (FastRules.legal_plays, cards.legal_plays)
+
+
+def _masks_may_stand_for(fast: FastRules) -> bool:
+    """Whether masks may stand for the card rules of ``fast``: its
+    :meth:`~FastRules.legal_plays` is FastRules' own, reading
+    :func:`fourhundred.spec.cards.legal_plays`, both as the engine found them (a
+    variant overriding the method, or either replaced since, is asked instead)."""
+    base, spec = _MASKED_CARD_RULES
+    return type(fast).legal_plays is base and cards.legal_plays is spec
+
+
 def _cards_of(mask: int) -> tuple[str, ...]:
     """The cards of a hand's mask, in deck order."""
-    cards = _SUIT_CARDS
+    table = _SUIT_CARDS
     return (
-        cards[mask & _CLUBS]
-        + cards[mask & _DIAMONDS]
-        + cards[mask & _HEARTS]
-        + cards[mask & _SPADES]
+        table[mask & _CLUBS]
+        + table[mask & _DIAMONDS]
+        + table[mask & _HEARTS]
+        + table[mask & _SPADES]
     )
 
 
@@ -586,7 +599,7 @@ def _legal_actions(state: GameState) -> tuple[Action, ...]:
         trick = fields_["trick"]
         led = trick[0] if trick else None
         held = fields_[_HELD] if _HELD in fields_ else _held(state)
-        suit = _SUIT_MASK_OF.get(led, 0) if type(led) is str else 0
+        suit = _suit_mask_of(led)
         if held is not None and (led is None or suit):
             hand = held >> _LANE[seat] & _DECK
             following = hand & suit
@@ -787,7 +800,7 @@ def _dealt(state: GameState, hands: Hands, held: int | None) -> GameState:
         leader=None,
         tricks_won=_ZERO,
     )
-    if held is not None and type(state.fast).legal_plays is FastRules.legal_plays:
+    if held is not None and _masks_may_stand_for(state.fast):
         fields_[_HELD] = held
     return _state_of(fields_)
 

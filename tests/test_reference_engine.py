@@ -577,3 +577,23 @@ def test_a_variant_that_lets_any_card_follow_is_honoured_by_legal_actions_and_ap
         )
         state = apply(state, Play(revoke or hand[0]))
     assert state.history[-1].played
+
+
+@pytest.mark.parametrize("owner", ["FastRules", "cards"])
+def test_card_rules_replaced_after_the_engine_loaded_are_honoured(
+    owner: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fourhundred.spec import cards
+
+    def any_card(*arguments: object) -> tuple[str, ...]:
+        hand = arguments[-2]
+        assert isinstance(hand, tuple)
+        return hand
+
+    monkeypatch.setattr(FastRules if owner == "FastRules" else cards, "legal_plays", any_card)
+    state = bid_all(dealt(seed=7), 4)
+    while state.phase is Phase.PLAY:
+        seat = state.to_act
+        assert seat is not None
+        assert legal_actions(state) == tuple(Play(card) for card in state.hands[seat])
+        state = apply(state, Play(state.hands[seat][-1]))
