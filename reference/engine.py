@@ -639,7 +639,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
     rule. The rules are the state's ``checks`` (:data:`CHECKS`, whose order is
     the codes' precedence): the first one the action breaks rejects it.
 
-    With the checks of :data:`CHECKS`, a card or a bid goes first to its
+    With the checks of :data:`CHECKS`, a card, a bid or a deal goes first to its
     shortcut (:data:`_PLAINLY`), which proves it legal in a few operations (the
     checks would pass it); anything it cannot prove goes through the checks.
     """
