@@ -180,10 +180,10 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 order = rules.bidding_seats(state.dealer)
                 low = FastRules.of(rules).own_minimum_bid(state.scores[seat])
                 so_far = sum(b for b in state.bids if b is not None)
-                work = np.zeros(8, dtype=np.uint64)
-                code = batch._heuristic_bid(
+                code, _ = batch._heuristic_bid(
                     tables, hand, low, rules.dealer_may_throw_in and seat == state.dealer,
-                    order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0, work,
+                    order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0,
+                    np.uint64(0),
                 )  # fmt: skip
                 got = ThrowIn() if code == batch.THROW_IN_CODE else Bid(int(code))
                 checked["bid"] += 1
