@@ -160,6 +160,12 @@ _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _ONE = np.uint64(1)
+#: Masks of :func:`_nth`'s byte counts.
+_PAIRS = np.uint64(0x5555555555555555)
+_NIBBLE_PAIRS = np.uint64(0x3333333333333333)
+_BYTE_LOWS = np.uint64(0x0F0F0F0F0F0F0F0F)
+_BYTE_ONES = np.uint64(0x0101010101010101)
+_BYTE_TOPS = np.uint64(0x8080808080808080)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)
 _DEAL_STREAM = np.uint64(0xD1B54A32D192ED03)
@@ -261,20 +267,20 @@ def _highest(x: UInt) -> Int:
 
 @_inline
 def _nth(x: UInt, n: Int) -> Int:
-    """Index of the n-th lowest set bit (counting from 0; n < popcount(x)), without a branch:
-    three halvings by popcount (32, 16, 8 bits) narrow it to a byte, a table does the rest."""
-    m = np.uint64(n)
-    position = _ZERO
-    for width in (np.uint64(32), np.uint64(16), np.uint64(8)):
-        below = np.uint64(_ctpop(x & ((_ONE << width) - _ONE)))
-        skip = np.uint64(m >= below)
-        m -= below * skip
-        shift = width * skip
-        x >>= shift
-        position += shift
-    return np.int64(position) + np.int64(
-        _SELECT_IN_BYTE[((x & np.uint64(0xFF)) << np.uint64(3)) + m]
-    )
+    """Index of the n-th lowest set bit (counting from 0; n < popcount(x)), without a branch
+    (Vigna, "Broadword implementation of rank/select queries", 2008): the running bit counts
+    of the bytes, all at once in one word, give the byte holding the bit; a table gives the
+    bit in that byte. Only the last few steps wait for ``n``."""
+    counts = x - ((x >> _ONE) & _PAIRS)
+    counts = (counts & _NIBBLE_PAIRS) + ((counts >> np.uint64(2)) & _NIBBLE_PAIRS)
+    counts = (counts + (counts >> np.uint64(4))) & _BYTE_LOWS
+    running = counts * _BYTE_ONES
+    rank = np.uint64(n)
+    passed = (((rank * _BYTE_ONES) | _BYTE_TOPS) - running) & _BYTE_TOPS
+    place = np.uint64(_ctpop(passed)) << np.uint64(3)
+    within = rank - (((running << np.uint64(8)) >> place) & np.uint64(0xFF))
+    byte = (x >> place) & np.uint64(0xFF)
+    return np.int64(place) + np.int64(_SELECT_IN_BYTE[(byte << np.uint64(3)) + within])
 
 
 @_inline
@@ -845,7 +851,8 @@ def hands_kernel(
     target = t.parameters[P_BASE_TARGET]
     played = np.int64(0)
     for i in range(hands):
-        scores[:] = 0
+        for seat in range(4):
+            scores[seat] = 0
         did, _, _ = _play_hand(
             t,
             scores,
@@ -926,8 +933,8 @@ def compare_kernel(
     no_log = np.empty(0, dtype=np.int32)
     for k in range(games):
         game = first_game + k
-        scores_a[:] = 0
-        scores_b[:] = 0
+        for seat in range(4):
+            scores_a[seat] = scores_b[seat] = 0
         target_a = a.parameters[P_BASE_TARGET]
         target_b = b.parameters[P_BASE_TARGET]
         dealer_a = dealer_b = np.int64(0)
