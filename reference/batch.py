@@ -311,6 +311,14 @@ def _nth(x: UInt, n: Int) -> Int:
 
 
 @_inline
+def _index(i: Int) -> UInt:
+    """``i`` (never negative) as an unsigned index: Numba then skips the wraparound of
+    negative indices, three instructions on every load of the trick's chain (-0.07
+    microseconds a hand, measured)."""
+    return np.uint64(i)
+
+
+@_inline
 def _bit(card: Int) -> UInt:
     return _ONE << np.uint64(card)
 
@@ -699,27 +707,27 @@ def _play_hand(
         best: Int = np.int64(-2)
         led: Int = np.int64(0)
         for position in range(4):
-            seat = t.trick_order[leader, position]
-            hand = masks[seat]
-            following = hand & t.suit_mask[led]
+            seat = t.trick_order[_index(leader), _index(position)]
+            hand = masks[_index(seat)]
+            following = hand & t.suit_mask[_index(led)]
             legal = following if position > 0 and following else hand
             if kinds[seat] == RANDOM:
                 players, pick = _below(players, _popcount(legal))
                 card = _nth(legal, pick)
             else:
                 card = _heuristic_play(t, legal, trick, position, best_position, trump_mask)
-            masks[seat] = hand & ~_bit(card)
-            trick[position] = card
+            masks[_index(seat)] = hand & ~_bit(card)
+            trick[_index(position)] = card
             if position == 0:
-                led = t.card_suit[card]
-            strength = t.strength[led, card]
+                led = t.card_suit[_index(card)]
+            strength = t.strength[_index(led), _index(card)]
             best_position = position if strength > best else best_position
             best = max(strength, best)
             if logging:
                 log[at] = PLAY_CODE + card
                 at += 1
-        leader = t.trick_order[leader, best_position]
-        tricks[leader] += 1
+        leader = t.trick_order[_index(leader), _index(best_position)]
+        tricks[_index(leader)] += 1
     for seat in range(4):
         made = 1 if tricks[seat] >= bids[seat] else 0
         scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
