@@ -11,16 +11,19 @@ code, memory is a few arrays per batch, and the rules read like the reference's.
 The kernels are compiled once and cached on disk (``cache=True``), so later runs
 start in well under a second.
 
-Speed (``fourhundred bench``; one core, hands per CPU-second): about 1.1 million
-random full hands/s, and as many hands/s in whole games. A random hand costs
-about 0.9 microseconds: 0.14 for the deal (51 Fisher-Yates draws and swaps, four
-masks), 0.03 for the bids and the throw-in rule, 0.7 for the 52 cards, the rest
-scoring. What made it so, measured one change at a time from 1.45 microseconds:
-compiling the hand without reference counting (:func:`_unreferenced`; every
-table read and every view was an atomic count through a function call: -0.3),
-bit counts as single instructions (:func:`_bit_count`), a branch-free k-th set
-bit (:func:`_nth`: -0.1), the random streams in registers, and bands by a
-constant division. What limits it now is latency, not work: a trick is a chain
+Speed (``fourhundred bench``; one core, hands per CPU-second, on a loaded
+machine): about 1.25 million random full hands/s, and about as many hands/s in
+whole games of random players. A random hand costs about 0.8 microseconds:
+0.15 for the deal (51 Fisher-Yates draws and swaps, four masks), 0.03 for the
+bids and the throw-in rule, 0.6 for the 52 cards and the scoring. What made it
+so, measured one change at a time from 1.45 microseconds: compiling the hand
+without reference counting (:func:`_unreferenced`; every table read and every
+view was an atomic count through a function call: -0.3), bit counts as single
+instructions (:func:`_bit_count`), a branch-free k-th set bit (:func:`_nth`:
+-0.1), unsigned indices on the trick's chain (:func:`_index`: -0.07), the
+random streams in registers, and bands by a constant division. The random
+streams are unchanged by all of it (the same games, the same committed
+figures). What limits it now is latency, not work: a trick is a chain
 (the leader's hand, its random card, the suit led, the followers' legal cards,
 their random cards, the winner, who leads next), about 100 cycles a trick, and
 hands run one after another on one core; the deal is 51 dependent swaps. More

@@ -164,8 +164,8 @@ def bench_command(
 #: :mod:`fourhundred.reference.batch`'s docstring).
 BATCH_LIMITS = (
     "CPU time, since the batch runs on one core: a busy machine slows the wall clock, not "
-    "the hands per CPU-second. A random hand is about 0.9 us of CPU: 0.14 the deal (51 "
-    "dependent swaps), 0.7 the 52 cards, the rest bids and scoring; the cards are a chain "
+    "the hands per CPU-second. A random hand is about 0.8 us of CPU: 0.15 the deal (51 "
+    "dependent swaps), 0.6 the 52 cards and scoring, the rest bids; the cards are a chain "
     "(leader's random card, suit led, followers' legal cards, winner, next leader) of "
     "about 100 cycles a trick, so latency limits it, not work. A GPU (JAX, or Numba's CUDA "
     "target) would run tens of thousands of hands at once, one a thread, hiding that "
