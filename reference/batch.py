@@ -673,6 +673,7 @@ def _play_hand(
         log[:] = -1
         for k in range(52):
             log[k] = deck[k]
+    seat: Int
     for seat in range(4):
         bids[seat] = -1
         tricks[seat] = 0
