@@ -7,10 +7,40 @@ so vectorising across a batch means 52 rounds of whole-array operations
 of the batch in memory, plus the bidding and the end-of-game rules written as
 masked array arithmetic. Numba compiles the natural per-hand loop over 64-bit
 hand masks (``popcount``, "k-th set bit", one table lookup per card) to machine
-code; a random hand then costs about 1.5 microseconds of one core (about 0.15 for the
-deal, 0.9 for the 52 cards, the rest bids and scoring), memory is a few arrays per
-batch, and the rules read like the reference's. The kernels are compiled once
-and cached on disk (``cache=True``), so later runs start in well under a second.
+code, memory is a few arrays per batch, and the rules read like the reference's.
+The kernels are compiled once and cached on disk (``cache=True``), so later runs
+start in well under a second.
+
+Speed (``fourhundred bench``; one core, hands per CPU-second, on a loaded
+machine): about 1.25 million random full hands/s, and about as many hands/s in
+whole games of random players. A random hand costs about 0.8 microseconds:
+0.15 for the deal (51 Fisher-Yates draws and swaps, four masks), 0.03 for the
+bids and the throw-in rule, 0.6 for the 52 cards and the scoring. What made it
+so, measured one change at a time from 1.45 microseconds: compiling the hand
+without reference counting (:func:`_unreferenced`; every table read and every
+view was an atomic count through a function call: -0.3), bit counts as single
+instructions (:func:`_bit_count`), a branch-free k-th set bit (:func:`_nth`:
+-0.1), unsigned indices on the trick's chain (:func:`_index`: -0.07), the
+random streams in registers, and bands by a constant division. The random
+streams are unchanged by all of it (the same games, the same committed
+figures). What limits it now is latency, not work: a trick is a chain
+(the leader's hand, its random card, the suit led, the followers' legal cards,
+their random cards, the winner, who leads next), about 100 cycles a trick, and
+hands run one after another on one core; the deal is 51 dependent swaps. More
+would need several hands interleaved in one loop (to fill the idle cycles) or
+more cores (the kernels release the GIL, so batches could run on threads, one a
+core; not done: the target is per core).
+
+What a GPU (for example JAX, or Numba's CUDA target) would add: throughput, not
+speed per hand. One hand per GPU thread, the tables in constant memory and the
+hand masks in registers, runs tens of thousands of hands at once, hiding each
+hand's latency behind the others' (an estimate, not measured here: one to two
+orders of magnitude more hands per second than one core), at the price of a
+second implementation of the kernel (JAX would rewrite it as masked array
+steps, ``lax.fori_loop`` over the 52 cards, with the branches of the rules as
+``where``) to hold to the reference by the same replay tests. For the figures
+this project publishes (20,000 games a variant, 5,000 a reading) one core
+already takes seconds, so no GPU is used.
 
 What is simulated (:func:`_play_hand`): a uniformly random deal, four bids (or
 the dealer's throw-in, where allowed), the throw-in rule, 13 tricks with
@@ -45,13 +75,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import numba
+import numba.extending
 import numpy as np
 import numpy.typing as npt
 
 from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn, canonical_deal
 from fourhundred.reference.batch_tables import (
-    P_BAND_START,
-    P_BAND_WIDTH,
     P_BANDS,
     P_BASE_TARGET,
     P_DEALER_MAY_THROW_IN,
@@ -82,7 +111,7 @@ from fourhundred.reference.transcript import OUTCOMES, Transcript, TranscriptHan
 from fourhundred.reference.transcript import STUCK as STUCK_TEXT
 from fourhundred.reference.transcript import UNFINISHED as UNFINISHED_TEXT
 from fourhundred.spec.cards import FULL_DECK
-from fourhundred.spec.model import Result, Rules
+from fourhundred.spec.model import BAND_START, BAND_WIDTH, Result, Rules
 
 F = TypeVar("F", bound=Callable[..., Any])
 #: Scalars in the kernels: Numba types them (int64, uint64, float64); to mypy they are Any.
@@ -95,6 +124,19 @@ Bool = Any
 def _kernel(function: F) -> F:
     """Compile a function with Numba, caching the machine code on disk."""
     return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def _unreferenced(function: F) -> F:
+    """Compile a kernel that allocates nothing with Numba's reference counting off.
+
+    With it on, every table a helper reads and every view is reference-counted: an
+    atomic increment and decrement through a function call, hundreds per hand (a
+    third of a random hand's time, measured). A function compiled this way must not
+    allocate (Numba refuses to compile it if it does); the callers allocate its
+    working arrays. ``_nrt`` is Numba's own switch for this (``numba.core.options``):
+    the pinned Numba range in ``pyproject.toml`` keeps it."""
+    njit: Any = numba.njit  # Numba's typing stubs do not list the switch
+    return cast(F, njit(cache=True, nogil=True, _nrt=False)(function))
 
 
 def _inline(function: F) -> F:
@@ -147,17 +189,17 @@ GAME_COLUMNS = 11
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
 _ONE = np.uint64(1)
+#: Masks of :func:`_nth`'s byte counts.
+_PAIRS = np.uint64(0x5555555555555555)
+_NIBBLE_PAIRS = np.uint64(0x3333333333333333)
+_BYTE_LOWS = np.uint64(0x0F0F0F0F0F0F0F0F)
+_BYTE_ONES = np.uint64(0x0101010101010101)
+_BYTE_TOPS = np.uint64(0x8080808080808080)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)
 _DEAL_STREAM = np.uint64(0xD1B54A32D192ED03)
-#: Places in a hand's ``work`` array (the two random streams, the four hands as masks)
-#: and in its ``scratch`` array (the deck, then the trick).
-_DEALS, _PLAYERS, _HANDS = 0, 1, 2
+#: Where the trick starts in a hand's ``scratch`` array (the deck comes first).
 _TRICK = 52
 _PLAYER_STREAM = np.uint64(0x8CB92BA72F3D8DD7)
 
@@ -170,6 +212,43 @@ def seed_key(seed: int | str) -> int:
 # ----------------------------------------------------------------------
 # Random numbers and bits
 # ----------------------------------------------------------------------
+
+
+def _bit_count(emit: Callable[[Any, Any, Any], Any]) -> Any:
+    """A Numba intrinsic: one LLVM bit-counting instruction on a 64-bit mask (``popcnt``,
+    ``tzcnt``, ``lzcnt`` on x86-64), returned as int64."""
+
+    def typer(typing_context: Any, mask: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return emit(context, builder, args[0])
+
+        return numba.types.int64(numba.types.uint64), codegen
+
+    return numba.extending.intrinsic(typer)
+
+
+def _defined_at_zero(context: Any) -> Any:
+    """The flag that makes LLVM's ``cttz``/``ctlz`` return 64 for 0 (not poison)."""
+    return context.get_constant(numba.types.boolean, False)
+
+
+_ctpop = _bit_count(lambda context, builder, x: builder.ctpop(x))
+_cttz = _bit_count(lambda context, builder, x: builder.cttz(x, _defined_at_zero(context)))
+_ctlz = _bit_count(lambda context, builder, x: builder.ctlz(x, _defined_at_zero(context)))
+
+
+def _select_in_byte() -> npt.NDArray[np.uint8]:
+    """``table[8 * byte + n]``: the index of the n-th lowest set bit of ``byte`` (0 past the end)."""
+    table = np.zeros(256 * 8, dtype=np.uint8)
+    for byte in range(256):
+        bits = [i for i in range(8) if byte >> i & 1]
+        for n, index in enumerate(bits):
+            table[8 * byte + n] = index
+    return table
+
+
+#: Read by :func:`_nth` (a global array: Numba compiles it in as a constant).
+_SELECT_IN_BYTE = _select_in_byte()
 
 
 @_inline
@@ -185,54 +264,61 @@ def _hand_key(key: UInt, game: Int, hand: Int) -> UInt:
 
 
 @_inline
-def _next(streams: npt.NDArray[np.uint64], stream: Int) -> UInt:
-    """The next number of ``streams[stream]`` (SplitMix64)."""
-    streams[stream] += _GOLDEN
-    return _mix(streams[stream])
+def _below(stream: UInt, n: Int) -> tuple[UInt, Int]:
+    """The stream's next state, and a number uniform in 0..n-1 drawn from it (SplitMix64;
+    n <= 64, bias below 2**-47). The state is a local variable, kept in a register."""
+    stream += _GOLDEN
+    return stream, np.int64(((_mix(stream) >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
 
 
 @_inline
-def _below(streams: npt.NDArray[np.uint64], stream: Int, n: Int) -> Int:
-    """Uniform in 0..n-1 (n <= 64; bias below 2**-47)."""
-    return np.int64(((_next(streams, stream) >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
-
-
-@_inline
-def _unit(streams: npt.NDArray[np.uint64], stream: Int) -> Float:
-    """Uniform in [0, 1)."""
-    return np.float64(_next(streams, stream) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+def _unit(stream: UInt) -> tuple[UInt, Float]:
+    """The stream's next state, and a number uniform in [0, 1)."""
+    stream += _GOLDEN
+    return stream, np.float64(_mix(stream) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @_inline
 def _popcount(x: UInt) -> Int:
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
+    return _ctpop(x)
 
 
 @_inline
 def _lowest(x: UInt) -> Int:
     """Index of the lowest set bit (x != 0)."""
-    return _popcount((x & (~x + _ONE)) - _ONE)
+    return _cttz(x)
 
 
 @_inline
 def _highest(x: UInt) -> Int:
     """Index of the highest set bit (x != 0)."""
-    top = np.int64(-1)
-    while x:
-        top += 1
-        x >>= _ONE
-    return top
+    return 63 - _ctlz(x)
 
 
 @_inline
 def _nth(x: UInt, n: Int) -> Int:
-    """Index of the n-th lowest set bit (counting from 0)."""
-    for _ in range(n):
-        x &= x - _ONE
-    return _lowest(x)
+    """Index of the n-th lowest set bit (counting from 0; n < popcount(x)), without a branch
+    (Vigna, "Broadword implementation of rank/select queries", 2008): the running bit counts
+    of the bytes, all at once in one word, give the byte holding the bit; a table gives the
+    bit in that byte. Only the last few steps wait for ``n``."""
+    counts = x - ((x >> _ONE) & _PAIRS)
+    counts = (counts & _NIBBLE_PAIRS) + ((counts >> np.uint64(2)) & _NIBBLE_PAIRS)
+    counts = (counts + (counts >> np.uint64(4))) & _BYTE_LOWS
+    running = counts * _BYTE_ONES
+    rank = np.uint64(n)
+    passed = (((rank * _BYTE_ONES) | _BYTE_TOPS) - running) & _BYTE_TOPS
+    place = np.uint64(_ctpop(passed)) << np.uint64(3)
+    within = rank - (((running << np.uint64(8)) >> place) & np.uint64(0xFF))
+    byte = (x >> place) & np.uint64(0xFF)
+    return np.int64(place) + np.int64(_SELECT_IN_BYTE[(byte << np.uint64(3)) + within])
+
+
+@_inline
+def _index(i: Int) -> UInt:
+    """``i`` (never negative) as an unsigned index: Numba then skips the wraparound of
+    negative indices, three instructions on every load of the trick's chain (-0.07
+    microseconds a hand, measured)."""
+    return np.uint64(i)
 
 
 @_inline
@@ -247,19 +333,34 @@ def _bit(card: Int) -> UInt:
 
 @_inline
 def _band(p: npt.NDArray[np.int64], score: Int) -> Int:
-    """The score band (:meth:`Rules.score_band`), capped at the last band tabulated."""
-    start = p[P_BAND_START]
-    if score < start:
+    """The score band (:meth:`Rules.score_band`), capped at the last band tabulated.
+
+    :data:`~fourhundred.spec.model.BAND_START` and ``BAND_WIDTH`` are compiled in as
+    constants: the division by the width becomes a multiplication."""
+    if score < BAND_START:
         return np.int64(0)
-    band = 1 + (score - start) // p[P_BAND_WIDTH]
+    band = 1 + (score - BAND_START) // BAND_WIDTH
     last = p[P_BANDS] - 1
     return band if band < last else last
 
 
 @_inline
+def _highest_score(scores: npt.NDArray[np.int64]) -> Int:
+    """The highest of the four scores (``scores.max()`` calls a function that needs reference
+    counting)."""
+    return max(max(scores[0], scores[1]), max(scores[2], scores[3]))
+
+
+@_inline
+def _lowest_score(scores: npt.NDArray[np.int64]) -> Int:
+    """The lowest of the four scores."""
+    return min(min(scores[0], scores[1]), min(scores[2], scores[3]))
+
+
+@_inline
 def _table_minimum(t: KernelTables, scores: npt.NDArray[np.int64]) -> Int:
     p = t.parameters
-    score = scores.max() if p[P_TABLE_MIN_BY_HIGHEST] else scores.min()
+    score = _highest_score(scores) if p[P_TABLE_MIN_BY_HIGHEST] else _lowest_score(scores)
     return t.table_minimum[_band(p, score)]
 
 
@@ -276,7 +377,7 @@ def _hand_is_played(
     p = t.parameters
     total = np.int64(0)
     if p[P_TABLE_MEASURE_VALUES]:
-        highest = scores.max()
+        highest = _highest_score(scores)
         for seat in range(4):
             total += t.value[bids[seat], _band_score(p, scores[seat], highest)]
     else:
@@ -314,6 +415,21 @@ def _reached(
 
 
 @_inline
+def _special_effect(
+    p: npt.NDArray[np.int64],
+    bids: npt.NDArray[np.int64],
+    tricks: npt.NDArray[np.int64],
+    seat: Int,
+) -> Int:
+    """What ``seat``'s bid does as a bid of 13: 0 nothing, 1 made, 2 failed and loses the game."""
+    if bids[seat] != p[P_SPECIAL_BID]:
+        return np.int64(0)
+    if tricks[seat] >= bids[seat]:
+        return np.int64(1)
+    return np.int64(2 if p[P_THIRTEEN_FAIL_LOSES_GAME] else 0)
+
+
+@_inline
 def _special_result(
     t: KernelTables,
     bids: npt.NDArray[np.int64],
@@ -326,23 +442,17 @@ def _special_result(
     special = p[P_SPECIAL_BID]
     if bids[0] != special and bids[1] != special and bids[2] != special and bids[3] != special:
         return np.int64(0)
-    effects = np.zeros(4, dtype=np.int64)
-    for seat in range(4):
-        if bids[seat] == special:
-            if tricks[seat] >= bids[seat]:
-                effects[seat] = 1
-            elif p[P_THIRTEEN_FAIL_LOSES_GAME]:
-                effects[seat] = 2
     claim_0 = claim_1 = False
     for seat in range(4):
         team = seat % 2
         partner_ok = after[(seat + 2) % 4] >= p[P_PARTNER_MINIMUM]
-        if effects[seat] == 1 and (not p[P_THIRTEEN_NEEDS_PARTNER] or partner_ok):
+        effect = _special_effect(p, bids, tricks, seat)
+        if effect == 1 and (not p[P_THIRTEEN_NEEDS_PARTNER] or partner_ok):
             if team == 0:
                 claim_0 = True
             else:
                 claim_1 = True
-        elif effects[seat] == 2:
+        elif effect == 2:
             if team == 0:
                 claim_1 = True
             else:
@@ -352,9 +462,10 @@ def _special_result(
             return np.int64(3)
         for k in range(4):
             seat = t.bidding_order[dealer, k]
-            if effects[seat] == 1:
+            effect = _special_effect(p, bids, tricks, seat)
+            if effect == 1:
                 return np.int64(1 if seat % 2 == 0 else 2)
-            if effects[seat] == 2:
+            if effect == 2:
                 return np.int64(2 if seat % 2 == 0 else 1)
         return np.int64(0)
     if claim_0:
@@ -391,7 +502,7 @@ def _points_result(
     reached = _reached(p, 0, scores, target) and _reached(p, 1, scores, target)
     both = reached if p[P_RAISE_WHEN_REACHED] else q0 and q1
     if both:
-        return np.int64(0), target + p[P_BAND_WIDTH]
+        return np.int64(0), target + BAND_WIDTH
     b0 = _qualifies(p, 0, scores, base)
     b1 = _qualifies(p, 1, scores, base)
     next_target = base if target > base and not b0 and not b1 else target
@@ -435,22 +546,25 @@ def _heuristic_bid(
     so_far: Int,
     scores: npt.NDArray[np.int64],
     boldness: Float,
-    work: npt.NDArray[np.uint64],
-) -> Int:
-    """:meth:`HeuristicPlayer._bid`: a bid, or :data:`THROW_IN_CODE`."""
+    players: UInt,
+) -> tuple[Int, UInt]:
+    """:meth:`HeuristicPlayer._bid`: a bid, or :data:`THROW_IN_CODE`; and the players'
+    random stream after it."""
     high = t.parameters[P_MAX_BID]
     if low > high:
-        return np.int64(THROW_IN_CODE)
+        return np.int64(THROW_IN_CODE), players
     wanted = t.rounded[_estimate_halves(t, hand)]
-    if _unit(work, _PLAYERS) < boldness:
-        wanted += 2 + _below(work, _PLAYERS, 5)
+    players, draw = _unit(players)
+    if draw < boldness:
+        players, extra = _below(players, 5)
+        wanted += 2 + extra
     if last:
         needed = _table_minimum(t, scores) - so_far
         if wanted < needed <= wanted + 2:
             wanted = needed
         elif needed > wanted + 2 and may_throw_in:
-            return np.int64(THROW_IN_CODE)
-    return min(max(wanted, low), high)
+            return np.int64(THROW_IN_CODE), players
+    return min(max(wanted, low), high), players
 
 
 @_inline
@@ -511,22 +625,22 @@ def _heuristic_play(
 
 
 @_inline
-def _deal(work: npt.NDArray[np.uint64], deck: npt.NDArray[np.int64]) -> None:
+def _deal(stream: UInt, deck: npt.NDArray[np.int64], masks: npt.NDArray[np.uint64]) -> None:
     """A uniformly random deal (Fisher-Yates) into ``deck[0:52]``; seat s gets
-    ``deck[13 s : 13 s + 13]``, as a mask in ``work[_HANDS + s]``."""
+    ``deck[13 s : 13 s + 13]``, as a mask in ``masks[s]``."""
     for i in range(52):
         deck[i] = i
     for i in range(51, 0, -1):
-        j = _below(work, _DEALS, i + 1)
+        stream, j = _below(stream, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     for seat in range(4):
         mask = _ZERO
         for k in range(13 * seat, 13 * seat + 13):
             mask |= _bit(deck[k])
-        work[_HANDS + seat] = mask
+        masks[seat] = mask
 
 
-@_kernel
+@_unreferenced
 def _play_hand(
     t: KernelTables,
     scores: npt.NDArray[np.int64],
@@ -538,33 +652,34 @@ def _play_hand(
     bids: npt.NDArray[np.int64],
     tricks: npt.NDArray[np.int64],
     scratch: npt.NDArray[np.int64],
-    work: npt.NDArray[np.uint64],
+    masks: npt.NDArray[np.uint64],
     log: npt.NDArray[np.int32],
 ) -> tuple[Int, Int, Int]:
     """One hand from ``scores`` (updated in place when it is played).
 
     Returns (what the hand did: :data:`THROWN_IN`, :data:`PLAYED` or
     :data:`STUCK`; the Result code; the next target). ``bids`` and ``tricks``
-    receive the bids (-1 for none) and tricks by seat. ``log``, when it has
+    receive the bids (-1 for none) and tricks by seat; ``scratch`` (64 entries) and
+    ``masks`` (the four hands, at least 4 entries) are working space. ``log``, when it has
     :data:`LOG_WIDTH` entries, receives the deal and the actions.
     """
     p = t.parameters
-    work[_DEALS] = key ^ _DEAL_STREAM
-    work[_PLAYERS] = key ^ _PLAYER_STREAM
+    players = key ^ _PLAYER_STREAM
     deck = scratch
-    _deal(work, deck)
+    _deal(key ^ _DEAL_STREAM, deck, masks)
     logging = log.shape[0] == LOG_WIDTH
     at = LOG_ACTIONS
     if logging:
         log[:] = -1
         for k in range(52):
             log[k] = deck[k]
+    seat: Int
     for seat in range(4):
         bids[seat] = -1
         tricks[seat] = 0
     max_bid = p[P_MAX_BID]
     trump_mask = t.suit_mask[p[P_TRUMP]]
-    highest = scores.max()
+    highest = _highest_score(scores)
     so_far = np.int64(0)
     for k in range(4):
         seat = t.bidding_order[dealer, k]
@@ -574,11 +689,11 @@ def _play_hand(
         if choices == 0:
             return np.int64(STUCK), np.int64(0), target
         if kinds[seat] == RANDOM:
-            pick = _below(work, _PLAYERS, choices)
+            players, pick = _below(players, choices)
             bid = low + pick if pick <= max_bid - low else np.int64(THROW_IN_CODE)
         else:
-            bid = _heuristic_bid(
-                t, work[_HANDS + seat], low, may_throw_in, k == 3, so_far, scores, boldness, work
+            bid, players = _heuristic_bid(
+                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players
             )
         if logging:
             log[at] = bid
@@ -596,29 +711,27 @@ def _play_hand(
         best: Int = np.int64(-2)
         led: Int = np.int64(0)
         for position in range(4):
-            seat = t.trick_order[leader, position]
-            hand = work[_HANDS + seat]
-            legal = hand
-            if position > 0:
-                following = hand & t.suit_mask[led]
-                if following:
-                    legal = following
+            seat = t.trick_order[_index(leader), _index(position)]
+            hand = masks[_index(seat)]
+            following = hand & t.suit_mask[_index(led)]
+            legal = following if position > 0 and following else hand
             if kinds[seat] == RANDOM:
-                card = _nth(legal, _below(work, _PLAYERS, _popcount(legal)))
+                players, pick = _below(players, _popcount(legal))
+                card = _nth(legal, pick)
             else:
                 card = _heuristic_play(t, legal, trick, position, best_position, trump_mask)
-            work[_HANDS + seat] = hand & ~_bit(card)
-            trick[position] = card
+            masks[_index(seat)] = hand & ~_bit(card)
+            trick[_index(position)] = card
             if position == 0:
-                led = t.card_suit[card]
-            strength = t.strength[led, card]
-            if strength > best:
-                best, best_position = strength, position
+                led = t.card_suit[_index(card)]
+            strength = t.strength[_index(led), _index(card)]
+            best_position = position if strength > best else best_position
+            best = max(strength, best)
             if logging:
                 log[at] = PLAY_CODE + card
                 at += 1
-        leader = t.trick_order[leader, best_position]
-        tricks[leader] += 1
+        leader = t.trick_order[_index(leader), _index(best_position)]
+        tricks[_index(leader)] += 1
     for seat in range(4):
         made = 1 if tricks[seat] >= bids[seat] else 0
         scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
@@ -653,7 +766,7 @@ def _play_game(
     bids = np.empty(4, dtype=np.int64)
     tricks = np.empty(4, dtype=np.int64)
     scratch = np.empty(64, dtype=np.int64)
-    work = np.empty(8, dtype=np.uint64)
+    masks = np.empty(4, dtype=np.uint64)
     no_log = np.empty(0, dtype=np.int32)
     target = t.parameters[P_BASE_TARGET]
     dealer = np.int64(0)
@@ -675,7 +788,7 @@ def _play_game(
             bids,
             tricks,
             scratch,
-            work,
+            masks,
             line,
         )
         hand += 1
@@ -772,12 +885,13 @@ def hands_kernel(
     bids = np.empty(4, dtype=np.int64)
     tricks = np.empty(4, dtype=np.int64)
     scratch = np.empty(64, dtype=np.int64)
-    work = np.empty(8, dtype=np.uint64)
+    masks = np.empty(4, dtype=np.uint64)
     no_log = np.empty(0, dtype=np.int32)
     target = t.parameters[P_BASE_TARGET]
     played = np.int64(0)
     for i in range(hands):
-        scores[:] = 0
+        for seat in range(4):
+            scores[seat] = 0
         did, _, _ = _play_hand(
             t,
             scores,
@@ -789,7 +903,7 @@ def hands_kernel(
             bids,
             tricks,
             scratch,
-            work,
+            masks,
             no_log,
         )
         if did == PLAYED:
@@ -854,12 +968,12 @@ def compare_kernel(
     bids = np.empty(4, dtype=np.int64)
     tricks = np.empty(4, dtype=np.int64)
     scratch = np.empty(64, dtype=np.int64)
-    work = np.empty(8, dtype=np.uint64)
+    masks = np.empty(4, dtype=np.uint64)
     no_log = np.empty(0, dtype=np.int32)
     for k in range(games):
         game = first_game + k
-        scores_a[:] = 0
-        scores_b[:] = 0
+        for seat in range(4):
+            scores_a[seat] = scores_b[seat] = 0
         target_a = a.parameters[P_BASE_TARGET]
         target_b = b.parameters[P_BASE_TARGET]
         dealer_a = dealer_b = np.int64(0)
@@ -884,7 +998,7 @@ def compare_kernel(
                     bids,
                     tricks,
                     scratch,
-                    work,
+                    masks,
                     no_log,
                 )
                 hands_a += 1
@@ -908,7 +1022,7 @@ def compare_kernel(
                     bids,
                     tricks,
                     scratch,
-                    work,
+                    masks,
                     no_log,
                 )
                 hands_b += 1

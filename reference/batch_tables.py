@@ -84,14 +84,12 @@ _SUIT_PATTERNS = 1 << len(RANKS)
     P_TOTAL_TIE_DRAW,
     P_RAISE_WHEN_REACHED,
     P_BASE_TARGET,
-    P_BAND_START,
-    P_BAND_WIDTH,
     P_BANDS,
     P_TRUMP,
     P_POINTS_FIRST,
     P_STANDING_BY_PLAYER,
-) = range(23)
-PARAMETER_COUNT = 23
+) = range(21)
+PARAMETER_COUNT = 21
 
 
 class KernelTables(NamedTuple):
@@ -219,8 +217,6 @@ def _flags(rules: Rules, fast: FastRules, bands: int) -> Ints:
     p[P_TOTAL_TIE_DRAW] = rules.total_tie == "draw"
     p[P_RAISE_WHEN_REACHED] = rules.raise_trigger != "qualified"
     p[P_BASE_TARGET] = rules.target
-    p[P_BAND_START] = BAND_START
-    p[P_BAND_WIDTH] = BAND_WIDTH
     p[P_BANDS] = bands
     p[P_TRUMP] = TRUMP
     p[P_POINTS_FIRST] = rules.thirteen_precedence == "points_first"

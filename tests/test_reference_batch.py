@@ -180,10 +180,10 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 order = rules.bidding_seats(state.dealer)
                 low = FastRules.of(rules).own_minimum_bid(state.scores[seat])
                 so_far = sum(b for b in state.bids if b is not None)
-                work = np.zeros(8, dtype=np.uint64)
-                code = batch._heuristic_bid(
+                code, _ = batch._heuristic_bid(
                     tables, hand, low, rules.dealer_may_throw_in and seat == state.dealer,
-                    order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0, work,
+                    order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0,
+                    np.uint64(0),
                 )  # fmt: skip
                 got = ThrowIn() if code == batch.THROW_IN_CODE else Bid(int(code))
                 checked["bid"] += 1
@@ -210,3 +210,16 @@ def test_the_committed_variant_figures_are_reproduced_from_their_seed(index: int
     simulator = BatchSimulator(load(figure["variant"]), figure["players"][0], committed["seed"])
     fresh = batch_stats.simulate(simulator, committed["games"], batch_size=7_000).to_json()
     assert fresh == figure
+
+
+def test_the_bit_helpers_find_the_bits_a_plain_loop_finds() -> None:
+    """The kernel's k-th set bit (a broadword select), bit counts and lowest/highest bit,
+    on random masks of every density and at every rank."""
+    rnd = random.Random(11)
+    for density in (1, 2, 13, 32, 52, 64):
+        for _ in range(200):
+            bits = sorted(rnd.sample(range(64), density))
+            mask = np.uint64(sum(1 << bit for bit in bits))
+            assert batch._popcount(mask) == density
+            assert (batch._lowest(mask), batch._highest(mask)) == (bits[0], bits[-1])
+            assert [batch._nth(mask, n) for n in range(density)] == bits
