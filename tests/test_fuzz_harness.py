@@ -28,6 +28,7 @@ from fourhundred.cli import main
 from fourhundred.errors import UserError
 from fourhundred.fuzz import cases as case_files
 from fourhundred.fuzz.campaign import (
+    COUNTERS,
     MAX_BLOCKS,
     Blocks,
     Config,
@@ -612,7 +613,7 @@ def test_every_way_a_campaign_can_end_has_words_in_the_footer() -> None:
     from fourhundred.commands.fuzz import _ENDED
     from fourhundred.fuzz.campaign import ENDINGS
 
-    assert set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "internal"}
+    assert set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "cluster", "internal"}
 
 
 _JSON = st.recursive(
@@ -628,7 +629,9 @@ _JSON = st.recursive(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    field=st.sampled_from(["version", "campaign", "cases_done", "done", "signatures", None]),
+    field=st.sampled_from(
+        ["version", "campaign", "cases_done", "counts", "done", "signatures", None]
+    ),
     value=_JSON,
     garbage=st.binary(max_size=40),
 )
@@ -650,7 +653,8 @@ def test_any_state_file_is_resumed_or_refused_with_a_user_error_never_a_crash(
     except UserError as error:
         assert "state.json" in str(error) and "\n" not in str(error)
     else:
-        assert isinstance(read.done, Blocks) and isinstance(read.cases, int)
+        assert isinstance(read.done, Blocks)
+        assert all(isinstance(getattr(read.totals, name), int) for name in COUNTERS)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
