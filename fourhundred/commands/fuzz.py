@@ -255,15 +255,25 @@ def fuzz_command(
     if config.kinds == ("whole_game",):  # a game takes ~50 ms: smaller blocks keep --seconds honest
         config = dataclasses.replace(config, block_size=GAME_BLOCK_SIZE)
     if cluster is not None:
-        from fourhundred.fuzz.cluster import local_workers, require
-
-        require()
-        local_workers(cluster)  # a bad local:N is refused before anything runs
+        _cluster_module().local_workers(cluster)  # a bad local:N is refused before anything runs
     if bench:
         _bench(config, quiet)
         return
     code = _fuzz(config, out, quiet, cluster)
     sys.exit(code)
+
+
+def _cluster_module() -> Any:
+    """:mod:`fourhundred.fuzz.cluster`; :class:`UserError` saying how to install Dask
+    when it is not installed (it is an optional extra)."""
+    try:
+        from fourhundred.fuzz import cluster
+    except ImportError:
+        raise UserError(
+            "--cluster needs Dask distributed, an optional extra: "
+            "pip install 'fourhundred[cluster]'"
+        ) from None
+    return cluster
 
 
 def default_jobs() -> int:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import datetime
+import itertools
 import json
 import math
 import multiprocessing
@@ -254,9 +255,16 @@ def block_cases(
     config: Config, block: int, size: int, rules_by_variant: Mapping[str, Rules]
 ) -> list[Question]:
     """The questions of one block (the reference's answers included)."""
+    return list(block_stream(config, block, size, rules_by_variant))
+
+
+def block_stream(
+    config: Config, block: int, size: int, rules_by_variant: Mapping[str, Rules]
+) -> Iterator[Question]:
+    """The questions of one block, one at a time (a block of whole games takes seconds
+    to generate: a run stops within it when its time is out)."""
     rng = block_rng(config.seed, block)
     pure = [k for k in config.kinds if k != "whole_game"]
-    questions: list[Question] = []
     for position in range(size):
         variant = config.variants[(block + position) % len(config.variants)]
         rules = rules_by_variant[variant]
@@ -267,8 +275,7 @@ def block_cases(
         else:
             kind = pure[position % len(pure)]
         data = case_kinds.kind(kind).generate(rng, rules)
-        questions.append((kind, variant, data, reference_answer(kind, rules, data)))
-    return questions
+        yield kind, variant, data, reference_answer(kind, rules, data)
 
 
 def regenerate(config: Config, block: int, position: int) -> Question:
@@ -415,16 +422,17 @@ class Job:
         cuts a block short: then False (the block is not done; a resumed run asks it again).
         """
         progress = Progress()
-        indexed = [
-            (position, question)
-            for position, question in enumerate(
-                block_cases(self.config, block, size, self.rules_by_variant)
-            )
-            if (question[0], question[1]) in self.supported
-        ]
-        progress.undeclared = size - len(indexed)
+        stream = enumerate(block_stream(self.config, block, size, self.rules_by_variant))
+
+        def asked() -> Iterator[tuple[int, Question]]:
+            for position, question in stream:
+                if (question[0], question[1]) in self.supported:
+                    yield position, question
+                else:
+                    progress.undeclared += 1
+
         whole = True
-        for batch, outcomes in self._answered(indexed):
+        for batch, outcomes in self._answered(asked()):
             if batch is None:
                 whole = False
                 break
@@ -436,21 +444,22 @@ class Job:
         return whole
 
     def _answered(
-        self, indexed: list[tuple[int, Question]]
+        self, asked: Iterator[tuple[int, Question]]
     ) -> Iterator[tuple[list[tuple[int, Question]] | None, list[Outcome]]]:
-        """The implementation's outcomes, batch by batch; a batch grows while it takes
-        less than :data:`BATCH_SECONDS`. ``(None, [])`` when the time ran out first."""
-        at, size = 0, 1
-        while at < len(indexed):
+        """The implementation's outcomes, batch by batch; a batch (its generation and its
+        answers) grows while it takes less than :data:`BATCH_SECONDS`. ``(None, [])`` when
+        the time ran out first."""
+        size = 1
+        while True:
             if self.out_of_time():
                 yield None, []
                 return
-            batch = indexed[at : at + size]
             began = time.monotonic()
+            batch = list(itertools.islice(asked, size))
+            if not batch:
+                return
             outcomes = self.impl.answer([question for _, question in batch])
-            took = time.monotonic() - began
-            at += len(batch)
-            per_case = took / len(batch)
+            per_case = (time.monotonic() - began) / len(batch)
             size = max(1, min(2 * size, int(BATCH_SECONDS / per_case) if per_case else 2 * size))
             yield batch, outcomes
 

@@ -30,8 +30,8 @@ Why Dask distributed and not Ray: it is pure Python (``pip install
 its ``LocalCluster`` runs in this process for the tests; and its worker
 plugins give each worker exactly one long-lived object, the adapter's owner.
 Ray would bring its own object store and daemons (raylet, GCS) for a workload
-that moves a few kilobytes per block. Dask is an optional extra: nothing
-here is imported by a local campaign.
+that moves a few kilobytes per block. Dask is an optional extra: this module
+imports it, and nothing imports this module but a campaign with ``--cluster``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from distributed import WorkerPlugin
 
 from fourhundred.errors import UserError
 from fourhundred.fuzz.campaign import (
@@ -81,16 +83,6 @@ def dask() -> Any:
     return distributed
 
 
-def require() -> None:
-    """:class:`UserError` saying how to install Dask when it is not installed."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise UserError(
-            "--cluster needs Dask distributed, an optional extra: pip install 'fourhundred[cluster]'"
-        ) from None
-
-
 def local_workers(address: str) -> int | None:
     """The number of workers of a ``local`` / ``local:N`` address (0: the default);
     None for a scheduler's address. :class:`UserError` for a bad N."""
@@ -109,7 +101,7 @@ def local_workers(address: str) -> int | None:
 # ----------------------------------------------------------------------
 
 
-class CampaignPlugin:
+class CampaignPlugin(WorkerPlugin):
     """The campaign on one worker: its :class:`Job` and so its adapter process.
 
     Registered as a Dask worker plugin under the campaign's own name; every
@@ -196,7 +188,7 @@ def connected(address: str, workers: int) -> Iterator[Any]:
                     n_workers=count or workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: never the default one another cluster holds
                     silence_logs=logging.ERROR,
                 )
             )
