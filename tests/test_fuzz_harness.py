@@ -644,16 +644,26 @@ def test_a_run_with_a_slow_implementation_ends_within_its_seconds_shrinking_incl
 
 
 @pytest.mark.parametrize(
-    ("cpus", "load", "jobs"), [(2, 0.0, 1), (2, 6.5, 1), (8, 0.0, 4), (8, 5.0, 1), (16, 3.0, 6)]
+    ("cpus", "seconds", "cases", "jobs"),
+    [
+        (2, 60.0, None, 2),
+        (1, 60.0, None, 1),
+        (16, None, 100_000, 8),
+        (2, 5.0, None, 1),
+        (2, None, 2_000, 1),
+    ],
 )
-def test_jobs_default_to_one_per_two_idle_cpus_and_at_least_one(
-    monkeypatch: pytest.MonkeyPatch, cpus: int, load: float, jobs: int
+def test_jobs_default_to_one_per_cpu_and_to_one_for_a_short_run(
+    monkeypatch: pytest.MonkeyPatch,
+    cpus: int,
+    seconds: float | None,
+    cases: int | None,
+    jobs: int,
 ) -> None:
     from fourhundred.commands.fuzz import default_jobs
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cpus)))
-    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
-    assert default_jobs() == jobs
+    assert default_jobs(seconds, cases) == jobs
 
 
 # ----------------------------------------------------------------------

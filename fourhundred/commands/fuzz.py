@@ -43,6 +43,11 @@ if TYPE_CHECKING:
     from fourhundred.fuzz.campaign import Config, Counts, EndReason, Summary
 
 DEFAULT_SECONDS = 60.0
+#: The most jobs a campaign runs by default (each holds an adapter process).
+MAX_DEFAULT_JOBS = 8
+#: Runs shorter than this (seconds, or cases) run one job by default.
+SHORT_SECONDS = 10.0
+SHORT_CASES = 5_000
 #: Block size of a campaign of whole games only.
 GAME_BLOCK_SIZE = 10
 #: Exit status of a run stopped by a bug of the fuzzer (2 is bad usage or the adapter's failure).
@@ -172,9 +177,9 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option(
     "--jobs",
     type=click.IntRange(min=1, max=64),
-    help="Worker processes, each with its own adapter. Default: one per two CPUs this process "
-    "may use that the load average leaves idle, at least one (a job keeps about two busy: "
-    "itself and its adapter; measured on a loaded 2-core machine, see docs/guides/fuzzing.md).",
+    help="Worker processes, each with its own adapter. Default: one per CPU this process may "
+    "use (at most 8), which measured fastest even on a loaded 2-core machine; one for a run "
+    "under 10 s or 5,000 cases, where starting job processes costs more than they bring.",
 )
 @click.option(
     "--cluster",
@@ -248,7 +253,7 @@ def fuzz_command(
         cases=cases,
         seed=seed,
         shard=parse_shard(shard),
-        jobs=jobs if jobs is not None else default_jobs(),
+        jobs=jobs if jobs is not None else default_jobs(seconds, cases),
         timeout=timeout,
         shrink_seconds=shrink_seconds,
     )
@@ -276,16 +281,22 @@ def _cluster_module() -> Any:
     return cluster
 
 
-def default_jobs() -> int:
-    """The jobs a campaign runs by default: one per two CPUs this process may use
-    (:func:`os.sched_getaffinity`) that the last minute's load average leaves idle, at
-    least one. A job keeps about two CPUs busy (the fuzzer's reference and the adapter),
-    so a second job on a busy 2-core machine only adds switching."""
-    usable = (
-        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+def default_jobs(seconds: float | None, cases: int | None) -> int:
+    """The jobs a campaign runs by default: one per CPU this process may use
+    (:func:`os.sched_getaffinity`), at most :data:`MAX_DEFAULT_JOBS`; one for a short
+    run (under :data:`SHORT_SECONDS` or :data:`SHORT_CASES`), where starting job
+    processes (seconds on a loaded machine) costs more than a second job brings.
+
+    Measured with ``fourhundred fuzz --bench`` on a 2-core machine at a load average
+    of 8 to 10 (docs/guides/fuzzing.md): two jobs ran 1.5 times the cases of one for
+    the default mix of kinds, and as many for whole games alone; on 2-second runs,
+    two jobs ran none.
+    """
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    short = (seconds is not None and seconds < SHORT_SECONDS) or (
+        cases is not None and cases < SHORT_CASES
     )
-    idle = usable - os.getloadavg()[0] if hasattr(os, "getloadavg") else usable
-    return max(1, int(idle // 2))
+    return 1 if short else max(1, min(usable or 1, MAX_DEFAULT_JOBS))
 
 
 def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = None) -> int:

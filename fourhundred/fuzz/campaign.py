@@ -396,6 +396,8 @@ class Job:
         self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
         self.signatures: set[str] = set(config.known_signatures)
         self.again: set[str] = set()
+        #: Cases per batch (see :meth:`_answered`): from one, it doubles while a batch is quick.
+        self.batch = 1
 
     def undeclared_note(self) -> str | None:
         """What the implementation does not declare (those cases are not asked), if anything."""
@@ -448,19 +450,19 @@ class Job:
     ) -> Iterator[tuple[list[tuple[int, Question]] | None, list[Outcome]]]:
         """The implementation's outcomes, batch by batch; a batch (its generation and its
         answers) grows while it takes less than :data:`BATCH_SECONDS`. ``(None, [])`` when
-        the time ran out first."""
-        size = 1
+        the time ran out first. The size learnt carries over to the next block."""
         while True:
             if self.out_of_time():
                 yield None, []
                 return
             began = time.monotonic()
-            batch = list(itertools.islice(asked, size))
+            batch = list(itertools.islice(asked, self.batch))
             if not batch:
                 return
             outcomes = self.impl.answer([question for _, question in batch])
             per_case = (time.monotonic() - began) / len(batch)
-            size = max(1, min(2 * size, int(BATCH_SECONDS / per_case) if per_case else 2 * size))
+            grown = 2 * self.batch
+            self.batch = max(1, min(grown, int(BATCH_SECONDS / per_case) if per_case else grown))
             yield batch, outcomes
 
     def _take(
