@@ -114,11 +114,17 @@ def _alive(pid: int) -> bool:
 
 
 def _interrupted_campaign(
-    tmp_path: Path, jobs: int, out: Path | None, twice: bool, whole_group: bool = True
+    tmp_path: Path,
+    jobs: int,
+    out: Path | None,
+    twice: bool,
+    whole_group: bool = True,
+    cluster: str | None = None,
 ) -> Any:
     """Run a campaign against the stubborn adapter and interrupt it: Ctrl-C as a terminal
     sends it (the whole process group), or only to the fuzz process; ``twice``: again
-    during the shutdown. Asserts no adapter is left; returns (status, stdout, stderr)."""
+    during the shutdown; ``cluster``: on that ``--cluster``. Asserts no adapter is left;
+    returns (status, stdout, stderr)."""
     interrupt = os.killpg if whole_group else os.kill
     pids = tmp_path / "pids"
     pids.mkdir()
@@ -135,8 +141,7 @@ def _interrupted_campaign(
         "bid_value",
         "--seconds",
         "600",
-        "--jobs",
-        str(jobs),
+        *(["--jobs", str(jobs)] if cluster is None else ["--cluster", cluster]),
         *(["--out", str(out)] if out is not None else []),
     ]
     process = subprocess.Popen(
@@ -213,6 +218,21 @@ def test_a_second_ctrl_c_during_shutdown_loses_neither_the_findings_nor_the_foot
     assert len(case_file["cases"]) == printed
     state = json.loads((out / "state.json").read_text())
     assert len(state["signatures"]) == printed
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_local_cluster_keeps_the_findings_and_ends_every_workers_adapter(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    out = tmp_path / "campaign"
+    code, stdout, stderr = _interrupted_campaign(tmp_path, 2, out, twice=False, cluster="local:2")
+    assert code == 130, stderr
+    assert "Traceback" not in stderr
+    assert "incomplete run: stopped by Ctrl-C after" in stdout
+    printed = stdout.count("bid_value under qahwa-400 (value) signature")
+    assert printed >= 1
+    assert len((out / "findings.jsonl").read_text().splitlines()) == printed
 
 
 # ----------------------------------------------------------------------

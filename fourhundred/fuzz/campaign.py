@@ -338,11 +338,11 @@ def run_job(
 
 def _job_blocks(config: Config, job: int) -> Iterator[tuple[int, int, int]]:
     """(m, block, size) of this job's blocks, within the case budget."""
-    for m in _free_ms(config, job, config.jobs):
+    for m in free_blocks(config, job, config.jobs):
         yield m, block_index(config.shard, m), block_size(config, m)
 
 
-def _free_ms(config: Config, first: int, step: int) -> Iterator[int]:
+def free_blocks(config: Config, first: int, step: int) -> Iterator[int]:
     """The shard's block numbers ``m`` not done, from ``first`` by ``step``, within the
     case budget."""
     total_blocks = math.inf if config.cases is None else math.ceil(config.cases / config.block_size)
@@ -923,7 +923,7 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
 
     try:
         with interrupts.held():
-            with _sigint_ignored():  # so a job starts with it ignored until its own handler is in
+            with sigint_ignored():  # so a job starts with it ignored until its own handler is in
                 for process in processes:
                     process.start()
             while running:
@@ -949,7 +949,7 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
 
 
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
+def sigint_ignored() -> Iterator[None]:
     """SIGINT ignored within (the main thread only). A process started meanwhile inherits
     that, so a Ctrl-C while it is still starting cannot kill it with a traceback."""
     if threading.current_thread() is not threading.main_thread():

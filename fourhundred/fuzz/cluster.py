@@ -58,11 +58,12 @@ from fourhundred.fuzz.campaign import (
     Interrupts,
     Job,
     Summary,
-    _free_ms,
     block_index,
     block_size,
     ending_of,
+    free_blocks,
     open_implementation,
+    sigint_ignored,
 )
 from fourhundred.fuzz.implementations import Implementation
 
@@ -183,15 +184,16 @@ def connected(address: str, workers: int) -> Iterator[Any]:
     count = local_workers(address)
     with contextlib.ExitStack() as stack:
         if count is not None:
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=count or workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=":0",  # any free port: never the default one another cluster holds
-                    silence_logs=logging.ERROR,
+            with sigint_ignored():  # so Ctrl-C at a terminal stops the campaign, not its workers
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=count or workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=":0",  # any free port: never the default one another cluster holds
+                        silence_logs=logging.ERROR,
+                    )
                 )
-            )
             client = stack.enter_context(distributed.Client(cluster))
         else:
             try:
@@ -222,8 +224,20 @@ def run_on_cluster(
         try:
             _drive(config, client, name, handle, summary, interrupts, stop.set)
         finally:
-            with contextlib.suppress(Exception):
-                client.unregister_worker_plugin(name)
+            _at_most(JOB_STOP_SECONDS, lambda: client.unregister_worker_plugin(name))
+
+
+def _at_most(seconds: float, action: Callable[[], object]) -> None:
+    """Do ``action`` (ending the workers' adapters), but wait no more than ``seconds`` for
+    it: a cluster that has lost its workers must not hold the campaign's report."""
+
+    def attempt() -> None:
+        with contextlib.suppress(Exception):
+            action()
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(seconds)
 
 
 def _drive(
@@ -236,7 +250,7 @@ def _drive(
     stop: Callable[[], object],
 ) -> None:
     """Submit blocks and take their messages until the budget is spent or the run stops."""
-    ms = _free_ms(config, 0, 1)
+    ms = free_blocks(config, 0, 1)
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     deadline = config.deadline if config.deadline is not None else math.inf
     stop_by = [math.inf]
