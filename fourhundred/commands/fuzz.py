@@ -320,6 +320,8 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
         grid.add_row("rate", f"{summary.rate:,.0f} cases/s")
         grid.add_row("disagreements", f"{summary.disagreements:,} ({summary.errors:,} errors)")
         grid.add_row("distinct findings", str(len(summary.findings)))
+        if summary.earlier_findings:
+            grid.add_row("found earlier", str(len(summary.earlier_findings)))
         grid.add_row("elapsed", f"{summary.seconds:,.1f} s")
         return grid
 

@@ -7,16 +7,24 @@ the work splits without coordination:
 
 * a shard ``i/n`` (1-based) takes the blocks ``b = (i - 1) + n * m``, m = 0, 1, 2 ...;
 * within a run, job ``j`` of ``J`` takes the ``m`` with ``m % J == j``;
+* on a cluster (:mod:`fourhundred.fuzz.cluster`), each block is a task, run by
+  a worker's own :class:`Job`;
 * the state file records which ``m`` are done, so ``--out`` with the same
   seed and shard resumes where the last run stopped, and the signatures
-  already found, so a resumed run does not report them again.
+  already found, so a resumed run does not report them again (it lists them,
+  from ``findings.jsonl``, with the counts of the earlier runs).
 
 In each block the case kinds take turns (whole games, which are slower, are
-the first case of every twentieth block). Each case goes to the reference in
+the first case of every twentieth block). A :class:`Job` asks the
+implementation a block's cases in batches of about :data:`BATCH_SECONDS`, and
+every job reads the one wall-clock :attr:`Config.deadline`, so ``--seconds``
+stops a run within a batch (or one adapter timeout), shrinking included: a
+shrink gets at most the time left. Each case goes to the reference in
 process and to the implementation; every disagreement is shrunk
 (:mod:`fourhundred.fuzz.shrink`) unless its shape (kind, variant, differing
 fields) has already been shrunk :data:`SHRINKS_PER_SHAPE` times by this
-job, and kept once per signature.
+job, and kept once per signature. The counts (:class:`Counts`) tell the cases
+the implementation answered ``skipped`` from those it does not declare.
 
 However a campaign ends, :func:`run_campaign` returns its :class:`Summary`
 with every finding so far; :attr:`Summary.ending` says why it stopped early
