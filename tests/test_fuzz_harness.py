@@ -540,6 +540,14 @@ def test_every_command_a_fuzz_report_prints_pastes_into_a_shell_and_runs(tmp_pat
     replayed = _shell(replay, tmp_path)
     assert replayed.returncode == 1, replayed.stderr  # the adapter still fails its finding
     assert "Traceback" not in replayed.stderr and "fail" in replayed.stdout.lower()
+    reruns = [
+        line.split("rerun: ", 1)[1] for line in replayed.stdout.splitlines() if "  rerun: " in line
+    ]
+    assert reruns, replayed.stdout
+    for rerun in reruns:  # each failing case's own command, as the replay prints it
+        alone = _shell(rerun, tmp_path)
+        assert alone.returncode == 1, (rerun, alone.stdout[-800:], alone.stderr)
+        assert "0 passed, 1 failed, 0 errored" in alone.stdout
     resumed = _shell(printed[go_on], tmp_path)
     assert resumed.returncode == 1, resumed.stderr
     assert "Traceback" not in resumed.stderr
