@@ -220,6 +220,20 @@ def test_a_second_ctrl_c_during_shutdown_loses_neither_the_findings_nor_the_foot
     assert len(state["signatures"]) == printed
 
 
+def test_a_cluster_campaign_without_the_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "fourhundred.fuzz.cluster", raising=False)
+    code, out, err = _cli(
+        capsys, "fuzz", "--variant", "qahwa-400", "--cases", "10", "--cluster", "local:2"
+    )
+    assert (code, out) == (2, "")
+    assert err == "error: --cluster needs Dask distributed, an optional extra: " + (
+        "pip install 'fourhundred[cluster]'\n"
+    )
+
+
 @pytest.mark.slow
 def test_ctrl_c_on_a_local_cluster_keeps_the_findings_and_ends_every_workers_adapter(
     tmp_path: Path,

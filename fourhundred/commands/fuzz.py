@@ -186,7 +186,8 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     "cluster",
     metavar="ADDRESS",
     help="Run the campaign on a Dask cluster: a scheduler's address (tcp://host:8786), or "
-    "local[:N] for N worker processes here; each worker runs its own adapter. Needs "
+    "local[:N] for N worker processes here (default N: --jobs); each worker runs its own "
+    "adapter. Needs "
     "pip install 'fourhundred[cluster]'.",
 )
 @click.option(
@@ -206,7 +207,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option(
     "--bench",
     is_flag=True,
-    help="Measure throughput (cases/s): in process, and through the adapter with 1 and --jobs workers.",
+    help="Measure throughput (cases/s): in process, and through the adapter with 1, 2 and --jobs jobs.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def fuzz_command(
@@ -260,6 +261,8 @@ def fuzz_command(
     if config.kinds == ("whole_game",):  # a game takes ~50 ms: smaller blocks keep --seconds honest
         config = dataclasses.replace(config, block_size=GAME_BLOCK_SIZE)
     if cluster is not None:
+        if bench:
+            raise UserError("--bench measures local jobs; it does not take --cluster")
         _cluster_module().local_workers(cluster)  # a bad local:N is refused before anything runs
     if bench:
         _bench(config, quiet)
@@ -271,8 +274,10 @@ def fuzz_command(
 def _cluster_module() -> Any:
     """:mod:`fourhundred.fuzz.cluster`; :class:`UserError` saying how to install Dask
     when it is not installed (it is an optional extra)."""
+    import importlib
+
     try:
-        from fourhundred.fuzz import cluster
+        cluster = importlib.import_module("fourhundred.fuzz.cluster")
     except ImportError:
         raise UserError(
             "--cluster needs Dask distributed, an optional extra: "
