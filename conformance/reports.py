@@ -257,9 +257,12 @@ def exit_code(summary: RunSummary) -> int:
     return 0
 
 
-def rerun_command(adapter: str | None, outcome: Outcome) -> str:
-    """One command line that runs this case again, alone."""
+def rerun_command(adapter: str | None, outcome: Outcome, cases: str | None = None) -> str:
+    """One command line that runs this case again, alone (from the ``--cases`` folder
+    it came from, if not the bundled suite)."""
     parts = ["fourhundred", "conformance", "run"]
+    if cases:
+        parts += ["--cases", cases]
     if adapter:
         parts += ["--adapter", adapter]
     parts += ["--id", outcome.run.id, "--variant", outcome.run.variant]
@@ -275,7 +278,9 @@ def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
     return dict(table)
 
 
-def junit_xml(summary: RunSummary, suite_name: str, adapter: str | None) -> str:
+def junit_xml(
+    summary: RunSummary, suite_name: str, adapter: str | None, cases: str | None = None
+) -> str:
     """JUnit XML: one testsuite per kind, one testcase per run. Every run that
     was not run is a testcase with an ``<error type="not_run">`` saying why, so
     the totals count it and no CI treats an incomplete run as green."""
@@ -303,7 +308,7 @@ def junit_xml(summary: RunSummary, suite_name: str, adapter: str | None) -> str:
             f'errors="{c["error"] + len(missing)}" skipped="{skipped}">'
         )
         for outcome in group:
-            lines += _junit_case(outcome, adapter)
+            lines += _junit_case(outcome, adapter, cases)
         for run in missing:
             reason = f"not run: {summary.incomplete_reason}"
             lines += [
@@ -322,7 +327,7 @@ def _attribute(text: str) -> str:
     return quoteattr(xml_text(text[:500]))
 
 
-def _junit_case(outcome: Outcome, adapter: str | None) -> list[str]:
+def _junit_case(outcome: Outcome, adapter: str | None, cases: str | None) -> list[str]:
     run = outcome.run
     lines = [
         f"    <testcase classname={_attribute(run.kind + '.' + run.variant)} name={_attribute(run.id)} "
@@ -333,7 +338,7 @@ def _junit_case(outcome: Outcome, adapter: str | None) -> list[str]:
         f"input: {json_text(run.case['input'], 2000)}\n"
         f"expected{' (derived by the reference)' if run.derived else ''}: "
         f"{json_text(run.case['expected'], 2000)}\n"
-        f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome)}"
+        f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome, cases)}"
     )
     if outcome.stderr:
         detail += f"\nstderr:\n{outcome.stderr}"
@@ -350,7 +355,11 @@ def _junit_case(outcome: Outcome, adapter: str | None) -> list[str]:
 
 
 def markdown(
-    summary: RunSummary, header: Mapping[str, Any], adapter: str | None, shown: int = 50
+    summary: RunSummary,
+    header: Mapping[str, Any],
+    adapter: str | None,
+    shown: int = 50,
+    cases: str | None = None,
 ) -> str:
     """A Markdown summary: completeness first, totals, a table by kind and by
     variant, the failures. Every outside text is escaped (:func:`markdown_text`)."""
@@ -424,7 +433,7 @@ def markdown(
                 f"- input: {markdown_code(json_text(run.case['input']))}",
                 f"- expected: {markdown_code(json_text(run.case['expected']))}",
                 f"- actual: {markdown_code(json_text(outcome.actual))}",
-                f"- rerun: {markdown_code(rerun_command(adapter, outcome))}",
+                f"- rerun: {markdown_code(rerun_command(adapter, outcome, cases))}",
                 "",
             ]
         if len(bad) > shown:

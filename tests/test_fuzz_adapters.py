@@ -187,7 +187,8 @@ def test_kinds_an_adapter_does_not_declare_are_skipped_and_none_at_all_is_an_err
         variants=("qahwa-400",), kinds=("bid_value", "hand_scoring"), adapter=narrow, cases=400
     )
     summary = run_campaign(config)
-    assert summary.cases == 200 and summary.skipped == 200 and summary.disagreements == 0
+    assert summary.cases == 200 and summary.undeclared == 200 and summary.skipped == 0
+    assert summary.disagreements == 0
     assert any("does not declare hand_scoring under qahwa-400" in note for note in summary.notes)
     none = run_campaign(
         Config(variants=("pagat-41",), kinds=("bid_value",), adapter=narrow, cases=10)

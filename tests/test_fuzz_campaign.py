@@ -102,6 +102,9 @@ def test_a_resumed_campaign_does_not_report_a_known_finding_again(tmp_path: Path
         campaign.open_implementation = original  # type: ignore[assignment]
     assert [f.input["bid"] for f in first.findings] == [13]
     assert second.disagreements > 0 and second.findings == []
+    assert [r.input["bid"] for r in second.earlier_findings] == [13]
+    assert second.again == [first.findings[0].signature]
+    assert (second.earlier.cases, second.earlier.disagreements) == (400, first.disagreements)
     lines = (tmp_path / "findings.jsonl").read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["implementation"] == "wrong thirteen"
     case_file = json.loads((tmp_path / "cases" / "bid_value" / "fuzz.json").read_text())

@@ -28,6 +28,8 @@ from fourhundred.cli import main
 from fourhundred.errors import UserError
 from fourhundred.fuzz import cases as case_files
 from fourhundred.fuzz.campaign import (
+    BATCH_SECONDS,
+    COUNTERS,
     MAX_BLOCKS,
     Blocks,
     Config,
@@ -37,6 +39,8 @@ from fourhundred.fuzz.campaign import (
     describe,
     run_campaign,
 )
+from fourhundred.fuzz.compare import Outcome
+from fourhundred.fuzz.implementations import InProcess
 from fourhundred.safeio import OutputError
 
 ADAPTERS = Path(__file__).resolve().parent / "fuzz_adapters"
@@ -110,11 +114,17 @@ def _alive(pid: int) -> bool:
 
 
 def _interrupted_campaign(
-    tmp_path: Path, jobs: int, out: Path | None, twice: bool, whole_group: bool = True
+    tmp_path: Path,
+    jobs: int,
+    out: Path | None,
+    twice: bool,
+    whole_group: bool = True,
+    cluster: str | None = None,
 ) -> Any:
     """Run a campaign against the stubborn adapter and interrupt it: Ctrl-C as a terminal
     sends it (the whole process group), or only to the fuzz process; ``twice``: again
-    during the shutdown. Asserts no adapter is left; returns (status, stdout, stderr)."""
+    during the shutdown; ``cluster``: on that ``--cluster``. Asserts no adapter is left;
+    returns (status, stdout, stderr)."""
     interrupt = os.killpg if whole_group else os.kill
     pids = tmp_path / "pids"
     pids.mkdir()
@@ -131,8 +141,7 @@ def _interrupted_campaign(
         "bid_value",
         "--seconds",
         "600",
-        "--jobs",
-        str(jobs),
+        *(["--jobs", str(jobs)] if cluster is None else ["--cluster", cluster]),
         *(["--out", str(out)] if out is not None else []),
     ]
     process = subprocess.Popen(
@@ -209,6 +218,35 @@ def test_a_second_ctrl_c_during_shutdown_loses_neither_the_findings_nor_the_foot
     assert len(case_file["cases"]) == printed
     state = json.loads((out / "state.json").read_text())
     assert len(state["signatures"]) == printed
+
+
+def test_a_cluster_campaign_without_the_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "fourhundred.fuzz.cluster", raising=False)
+    code, out, err = _cli(
+        capsys, "fuzz", "--variant", "qahwa-400", "--cases", "10", "--cluster", "local:2"
+    )
+    assert (code, out) == (2, "")
+    assert err == "error: --cluster needs Dask distributed, an optional extra: " + (
+        "pip install 'fourhundred[cluster]'\n"
+    )
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_local_cluster_keeps_the_findings_and_ends_every_workers_adapter(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    out = tmp_path / "campaign"
+    code, stdout, stderr = _interrupted_campaign(tmp_path, 2, out, twice=False, cluster="local:2")
+    assert code == 130, stderr
+    assert "Traceback" not in stderr
+    assert "incomplete run: stopped by Ctrl-C after" in stdout
+    printed = stdout.count("bid_value under qahwa-400 (value) signature")
+    assert printed >= 1
+    assert len((out / "findings.jsonl").read_text().splitlines()) == printed
 
 
 # ----------------------------------------------------------------------
@@ -453,51 +491,221 @@ def test_an_adapter_error_that_looks_like_markup_is_printed_as_it_is_and_kept_ra
     assert MESSAGE in case["description"]
 
 
-def test_the_replay_command_is_printed_quoted_and_runs_as_printed(tmp_path: Path) -> None:
+def _printed_commands(stdout: str) -> dict[str, str]:
+    """The command lines a fuzz report prints, by the line that introduces each."""
+    lines = stdout.splitlines()
+    return {
+        lines[at - 1]: line.strip()
+        for at, line in enumerate(lines)
+        if at and line.startswith("  fourhundred ")
+    }
+
+
+def _shell(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run a printed command line through a shell, exactly as a user pastes it."""
+    bin_folder = str(Path(sys.executable).parent)
+    return subprocess.run(
+        command,
+        shell=True,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        env={**os.environ, "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")},
+    )
+
+
+def test_every_command_a_fuzz_report_prints_pastes_into_a_shell_and_runs(tmp_path: Path) -> None:
     folder = tmp_path / "my adapters"
     folder.mkdir()
     adapter = folder / "band edge.py"
     adapter.write_text((ADAPTERS / "band_edge.py").read_text())
     out = tmp_path / "the campaign"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "fourhundred",
-            "fuzz",
-            "--adapter",
-            shlex.join([sys.executable, str(adapter)]),
-            "--variant",
-            "qahwa-400",
-            "--kind",
-            "legal_bids",
-            "--cases",
-            "400",
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    argv = [
+        "fourhundred",
+        "fuzz",
+        "--adapter",
+        shlex.join([sys.executable, str(adapter)]),
+        "--variant",
+        "qahwa-400",
+        "--kind",
+        "legal_bids",
+        "--seconds",
+        "2",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    ]
+    done = _shell(shlex.join(argv), tmp_path)
     assert done.returncode == 1, done.stderr
-    lines = done.stdout.splitlines()
-    printed = lines[lines.index(next(line for line in lines if "replay them with:" in line)) + 1]
-    argv = shlex.split(printed)
-    assert argv[:5] == ["fourhundred", "conformance", "run", "--cases", str(out / "cases")]
-    assert argv[5:] == ["--adapter", shlex.join([sys.executable, str(adapter)])]
-    replay = subprocess.run(
-        [sys.executable, "-m", "fourhundred", *argv[1:], "-q"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    printed = _printed_commands(done.stdout)
+    go_on = "go on with this campaign (it resumes where this run stopped):"
+    (replay_line,) = (line for line in printed if line.endswith("; replay them with:"))
+    assert sorted(printed) == sorted([go_on, replay_line])
+    replay = printed[replay_line]
+    assert shlex.split(replay)[3:] == [
+        "--cases",
+        str(out / "cases"),
+        "--adapter",
+        shlex.join([sys.executable, str(adapter)]),
+    ]
+    replayed = _shell(replay, tmp_path)
+    assert replayed.returncode == 1, replayed.stderr  # the adapter still fails its finding
+    assert "Traceback" not in replayed.stderr and "fail" in replayed.stdout.lower()
+    reruns = [
+        line.split("rerun: ", 1)[1] for line in replayed.stdout.splitlines() if "  rerun: " in line
+    ]
+    assert reruns, replayed.stdout
+    for rerun in reruns:  # each failing case's own command, as the replay prints it
+        alone = _shell(rerun, tmp_path)
+        assert alone.returncode == 1, (rerun, alone.stdout[-800:], alone.stderr)
+        assert "0 passed, 1 failed, 0 errored" in alone.stdout
+    resumed = _shell(printed[go_on], tmp_path)
+    assert resumed.returncode == 1, resumed.stderr
+    assert "Traceback" not in resumed.stderr
+    assert "found by earlier runs of this campaign" in resumed.stdout
+    signature = json.loads((out / "findings.jsonl").read_text().splitlines()[0])["signature"]
+    assert f"signature {signature}" in resumed.stdout
+    assert "earlier runs in" in resumed.stdout and "(listed above)" in resumed.stdout
+    state = json.loads((out / "state.json").read_text())
+    assert state["counts"]["cases"] > 0
+
+
+# ----------------------------------------------------------------------
+# Counting: skipped is not undeclared; earlier runs are listed
+# ----------------------------------------------------------------------
+
+
+class _Choosy(InProcess):
+    """The reference, except: it does not declare ``table_minimum``, and answers
+    ``skipped`` to every bid of 13."""
+
+    def supports(self, kind: str, variant: str) -> bool:
+        return kind != "table_minimum"
+
+    def answer(self, questions: Any) -> list[Any]:
+        answers = super().answer(questions)
+        return [
+            Outcome("skipped", message="not mine")
+            if kind == "bid_value" and data["bid"] == 13
+            else answer
+            for (kind, _variant, data, _expected), answer in zip(questions, answers, strict=True)
+        ]
+
+
+def choosy(config: Config) -> InProcess:
+    """:class:`_Choosy` (module level: a job process builds its own)."""
+    return _Choosy()
+
+
+def test_cases_the_adapter_skips_are_counted_apart_from_those_it_does_not_declare(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from fourhundred.commands.fuzz import _report
+    from fourhundred.fuzz.campaign import block_cases
+    from fourhundred.spec.registry import load
+
+    config = replace(CONFIG, kinds=("bid_value", "table_minimum"), cases=400, implementation=choosy)
+    summary = run_campaign(config)
+    rules = {"qahwa-400": load("qahwa-400")}
+    stream = [q for block in (0, 1) for q in block_cases(config, block, 200, rules)]
+    thirteens = sum(1 for kind, _, data, _ in stream if kind == "bid_value" and data["bid"] == 13)
+    undeclared = sum(1 for kind, *_ in stream if kind == "table_minimum")
+    assert thirteens > 0 and undeclared > 0
+    assert (summary.skipped, summary.undeclared) == (thirteens, undeclared)
+    assert summary.cases == 400 - undeclared and summary.disagreements == 0
+    _report(config, None, summary)
+    footer = capsys.readouterr().out.strip().splitlines()[-1]
+    assert f"({thirteens:,} answered skipped by the adapter; {undeclared:,} not asked: " in footer
+    assert "not declared by the adapter)" in footer
+
+
+def test_a_findings_file_that_is_not_one_is_one_error_line_naming_the_line(
+    tmp_path: Path,
+) -> None:
+    config, found = _wrong_finding(tmp_path)
+    case_files.write_finding(tmp_path, found[0], config)
+    assert case_files.read_findings(tmp_path, set()) == []  # only the state's signatures
+    record = json.loads((tmp_path / "findings.jsonl").read_text())
+    with (tmp_path / "findings.jsonl").open("a") as lines:
+        lines.write(json.dumps({**record, "signature": "not hex"}) + "\n")
+    with pytest.raises(
+        UserError, match=r"findings\.jsonl line 2: not a finding record \(at signature"
+    ):
+        case_files.read_findings(tmp_path, {found[0].signature})
+
+
+# ----------------------------------------------------------------------
+# --seconds is honoured, shrinking included; --jobs defaults to the machine
+# ----------------------------------------------------------------------
+
+
+class _SlowWrong(InProcess):
+    """A slow implementation with a bug: every case takes :data:`SLOW_SECONDS`, and
+    bids from 7 up are worth one point too many (shrinking it takes many checks)."""
+
+    def answer(self, questions: Any) -> list[Any]:
+        time.sleep(SLOW_SECONDS * len(questions))
+        answers = super().answer(questions)
+        for (kind, _variant, data, _expected), answer in zip(questions, answers, strict=True):
+            if kind == "bid_value" and data["bid"] >= 7 and answer.result["value"] is not None:
+                answer.result["value"] += 1
+        return answers
+
+
+SLOW_SECONDS = 0.05
+
+
+def slow_wrong(config: Config) -> InProcess:
+    """:class:`_SlowWrong` (module level: a job process builds its own)."""
+    return _SlowWrong()
+
+
+@pytest.mark.parametrize(
+    ("jobs", "budget"), [(1, 2.0), (2, 6.0)]
+)  # job processes take seconds to start
+def test_a_run_with_a_slow_implementation_ends_within_its_seconds_shrinking_included(
+    jobs: int, budget: float
+) -> None:
+    config = replace(
+        CONFIG,
+        kinds=("bid_value",),
+        seconds=budget,
+        shrink_seconds=60.0,
+        jobs=jobs,
+        implementation=slow_wrong,
     )
-    assert replay.returncode == 1, replay.stderr  # the adapter still fails its finding
-    assert "Traceback" not in replay.stderr
+    summary = run_campaign(config)
+    assert summary.ending is None and summary.findings
+    # One batch of about BATCH_SECONDS, or one shrink check, may run past the deadline;
+    # two jobs also start and end their processes within the budget.
+    assert summary.seconds < budget + BATCH_SECONDS + 10 * SLOW_SECONDS + (3.0 if jobs > 1 else 0.5)
+    assert all(f.shrink_seconds <= budget for f in summary.findings)
+
+
+@pytest.mark.parametrize(
+    ("cpus", "seconds", "cases", "jobs"),
+    [
+        (2, 60.0, None, 2),
+        (1, 60.0, None, 1),
+        (16, None, 100_000, 8),
+        (2, 5.0, None, 1),
+        (2, None, 2_000, 1),
+    ],
+)
+def test_jobs_default_to_one_per_cpu_and_to_one_for_a_short_run(
+    monkeypatch: pytest.MonkeyPatch,
+    cpus: int,
+    seconds: float | None,
+    cases: int | None,
+    jobs: int,
+) -> None:
+    from fourhundred.commands.fuzz import default_jobs
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cpus)))
+    assert default_jobs(seconds, cases) == jobs
 
 
 # ----------------------------------------------------------------------
@@ -523,6 +731,23 @@ def test_a_generated_case_file_is_written_while_its_cases_are_generated() -> Non
     assert "".join(pieces) == case_file_text("bid_value", "generated", every, "9")
     empty = case_files.case_file_chunks("bid_value", "generated", [], "9")
     assert "".join(empty) == case_file_text("bid_value", "generated", [], "9")
+
+
+def test_generated_case_ids_differ_between_variants_and_seeds_and_repeat_for_the_same() -> None:
+    def ids(variant: str, seed: int) -> list[str]:
+        return [c["id"] for c in case_files.generated_cases("hand_scoring", variant, 3, seed)]
+
+    runs = [
+        ids("qahwa-400", 0),
+        ids("qahwa-400(target=61)", 0),
+        ids("pagat-400", 0),
+        ids("qahwa-400", 1),
+        ids("qahwa-400", -1),
+    ]
+    every = [case_id for run in runs for case_id in run]
+    assert len(set(every)) == len(every) == 15
+    assert ids("qahwa-400", 0) == runs[0]
+    assert runs[0][0].startswith("hand_scoring.gen-qahwa-400-") and runs[0][0].endswith("-0.00001")
 
 
 def test_generate_honours_seconds_with_a_valid_file_of_the_cases_made_by_then(
@@ -612,7 +837,9 @@ def test_every_way_a_campaign_can_end_has_words_in_the_footer() -> None:
     from fourhundred.commands.fuzz import _ENDED
     from fourhundred.fuzz.campaign import ENDINGS
 
-    assert set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "internal"}
+    assert (
+        set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "cluster", "internal"}
+    )
 
 
 _JSON = st.recursive(
@@ -628,7 +855,9 @@ _JSON = st.recursive(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    field=st.sampled_from(["version", "campaign", "cases_done", "done", "signatures", None]),
+    field=st.sampled_from(
+        ["version", "campaign", "cases_done", "counts", "done", "signatures", None]
+    ),
     value=_JSON,
     garbage=st.binary(max_size=40),
 )
@@ -650,7 +879,8 @@ def test_any_state_file_is_resumed_or_refused_with_a_user_error_never_a_crash(
     except UserError as error:
         assert "state.json" in str(error) and "\n" not in str(error)
     else:
-        assert isinstance(read.done, Blocks) and isinstance(read.cases, int)
+        assert isinstance(read.done, Blocks)
+        assert all(isinstance(getattr(read.totals, name), int) for name in COUNTERS)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

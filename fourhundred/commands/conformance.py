@@ -260,9 +260,9 @@ def run_command(
             }
         )
         stream.close()
-    _print_summary(console, outcomes, show, adapter_command)
+    _print_summary(console, outcomes, show, adapter_command, cases_dir)
     problems = _write_reports(
-        summary, header, adapter_command, junit, markdown, badge, write_baseline
+        summary, header, adapter_command, junit, markdown, badge, write_baseline, cases_dir
     )
     if stream and stream.failure:
         problems.append(stream.failure)
@@ -345,6 +345,7 @@ def _write_reports(
     markdown: str | None,
     badge: str | None,
     write_baseline: str | None,
+    cases_dir: str | None = None,
 ) -> list[str]:
     """Write every report file asked for (each atomically, each whatever happened
     to the others); the problems, one line each (an unwritable file, a baseline
@@ -355,10 +356,10 @@ def _write_reports(
         (
             junit,
             lambda: reports.junit_xml(
-                summary, f"fourhundred conformance {header['suite_version']}", adapter
+                summary, f"fourhundred conformance {header['suite_version']}", adapter, cases_dir
             ),
         ),
-        (markdown, lambda: reports.markdown(summary, header, adapter)),
+        (markdown, lambda: reports.markdown(summary, header, adapter, cases=cases_dir)),
         (badge, lambda: json.dumps(reports.badge(summary)) + "\n"),
         (write_baseline, lambda: reports.baseline_text(summary)),
     ]
@@ -415,7 +416,11 @@ def _drive(
 
 
 def _print_summary(
-    console: Console, outcomes: list[Outcome], show: int, adapter: str | None
+    console: Console,
+    outcomes: list[Outcome],
+    show: int,
+    adapter: str | None,
+    cases_dir: str | None = None,
 ) -> None:
     """Tables by kind and variant, then the first ``show`` failures in full; every
     outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
@@ -459,7 +464,7 @@ def _print_summary(
         if outcome.stderr.strip():
             tail = "\n    ".join(line[:160] for line in outcome.stderr.strip().splitlines()[-8:])
             lines.append(f"  stderr (tail):\n    {tail}")
-        lines.append(f"  rerun: {reports.rerun_command(adapter, outcome)}")
+        lines.append(f"  rerun: {reports.rerun_command(adapter, outcome, cases_dir)}")
         for line in lines:
             console.print(console_text(line))
     if len(bad) > show:

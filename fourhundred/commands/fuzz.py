@@ -40,9 +40,14 @@ from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
 
 if TYPE_CHECKING:
-    from fourhundred.fuzz.campaign import Config, EndReason, Summary
+    from fourhundred.fuzz.campaign import Config, Counts, EndReason, Summary
 
 DEFAULT_SECONDS = 60.0
+#: The most jobs a campaign runs by default (each holds an adapter process).
+MAX_DEFAULT_JOBS = 8
+#: Runs shorter than this (seconds, or cases) run one job by default.
+SHORT_SECONDS = 10.0
+SHORT_CASES = 5_000
 #: Block size of a campaign of whole games only.
 GAME_BLOCK_SIZE = 10
 #: Exit status of a run stopped by a bug of the fuzzer (2 is bad usage or the adapter's failure).
@@ -172,9 +177,18 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option(
     "--jobs",
     type=click.IntRange(min=1, max=64),
-    default=2,
-    show_default=True,
-    help="Worker processes, each with its own adapter.",
+    help="Worker processes, each with its own adapter. Default: one per CPU this process may "
+    "use (at most 8), which measured fastest even on a loaded 2-core machine; one for a run "
+    "under 10 s or 5,000 cases, where starting job processes costs more than they bring.",
+)
+@click.option(
+    "--cluster",
+    "cluster",
+    metavar="ADDRESS",
+    help="Run the campaign on a Dask cluster: a scheduler's address (tcp://host:8786), or "
+    "local[:N] for N worker processes here (default N: --jobs); each worker runs its own "
+    "adapter. Needs "
+    "pip install 'fourhundred[cluster]'.",
 )
 @click.option(
     "--timeout",
@@ -193,7 +207,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
 @click.option(
     "--bench",
     is_flag=True,
-    help="Measure throughput (cases/s): in process, and through the adapter with 1 and --jobs workers.",
+    help="Measure throughput (cases/s): in process, and through the adapter with 1, 2 and --jobs jobs.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress display.")
 def fuzz_command(
@@ -205,7 +219,8 @@ def fuzz_command(
     seed: int,
     out: Path | None,
     shard: str,
-    jobs: int,
+    jobs: int | None,
+    cluster: str | None,
     timeout: float,
     shrink_seconds: float,
     bench: bool,
@@ -239,20 +254,57 @@ def fuzz_command(
         cases=cases,
         seed=seed,
         shard=parse_shard(shard),
-        jobs=jobs,
+        jobs=jobs if jobs is not None else default_jobs(seconds, cases),
         timeout=timeout,
         shrink_seconds=shrink_seconds,
     )
     if config.kinds == ("whole_game",):  # a game takes ~50 ms: smaller blocks keep --seconds honest
         config = dataclasses.replace(config, block_size=GAME_BLOCK_SIZE)
+    if cluster is not None:
+        if bench:
+            raise UserError("--bench measures local jobs; it does not take --cluster")
+        _cluster_module().local_workers(cluster)  # a bad local:N is refused before anything runs
     if bench:
         _bench(config, quiet)
         return
-    code = _fuzz(config, out, quiet)
+    code = _fuzz(config, out, quiet, cluster)
     sys.exit(code)
 
 
-def _fuzz(config: Config, out: Path | None, quiet: bool) -> int:
+def _cluster_module() -> Any:
+    """:mod:`fourhundred.fuzz.cluster`; :class:`UserError` saying how to install Dask
+    when it is not installed (it is an optional extra)."""
+    import importlib
+
+    try:
+        cluster = importlib.import_module("fourhundred.fuzz.cluster")
+    except ImportError:
+        raise UserError(
+            "--cluster needs Dask distributed, an optional extra: "
+            "pip install 'fourhundred[cluster]'"
+        ) from None
+    return cluster
+
+
+def default_jobs(seconds: float | None, cases: int | None) -> int:
+    """The jobs a campaign runs by default: one per CPU this process may use
+    (:func:`os.sched_getaffinity`), at most :data:`MAX_DEFAULT_JOBS`; one for a short
+    run (under :data:`SHORT_SECONDS` or :data:`SHORT_CASES`), where starting job
+    processes (seconds on a loaded machine) costs more than a second job brings.
+
+    Measured with ``fourhundred fuzz --bench`` on a 2-core machine at a load average
+    of 8 to 10 (docs/guides/fuzzing.md): two jobs ran 1.5 times the cases of one for
+    the default mix of kinds, and as many for whole games alone; on 2-second runs,
+    two jobs ran none.
+    """
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    short = (seconds is not None and seconds < SHORT_SECONDS) or (
+        cases is not None and cases < SHORT_CASES
+    )
+    return 1 if short else max(1, min(usable or 1, MAX_DEFAULT_JOBS))
+
+
+def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = None) -> int:
     """Run the campaign and report it, whatever happens; the exit status."""
     from fourhundred.fuzz.campaign import Summary, installed, run_campaign
 
@@ -262,20 +314,25 @@ def _fuzz(config: Config, out: Path | None, quiet: bool) -> int:
     def table(summary: Summary) -> Table:
         grid = Table.grid(padding=(0, 2))
         grid.add_row("implementation", console_text(summary.implementation) or "starting...")
+        where = (
+            f"cluster {console_text(cluster)}" if cluster is not None else f"{config.jobs} job(s)"
+        )
         grid.add_row(
             "budget",
-            f"{budget}, {config.jobs} job(s), shard {config.shard[0]}/{config.shard[1]}, seed {config.seed}",
+            f"{budget}, {where}, shard {config.shard[0]}/{config.shard[1]}, seed {config.seed}",
         )
         grid.add_row("cases run", f"{summary.cases:,}")
         grid.add_row("rate", f"{summary.rate:,.0f} cases/s")
         grid.add_row("disagreements", f"{summary.disagreements:,} ({summary.errors:,} errors)")
         grid.add_row("distinct findings", str(len(summary.findings)))
+        if summary.earlier_findings:
+            grid.add_row("found earlier", str(len(summary.earlier_findings)))
         grid.add_row("elapsed", f"{summary.seconds:,.1f} s")
         return grid
 
     with installed() as interrupts:  # spans the report too: a second Ctrl-C cannot cut it
         if quiet or not err.is_terminal:
-            summary = run_campaign(config, out, interrupts=interrupts)
+            summary = run_campaign(config, out, interrupts=interrupts, cluster=cluster)
         else:
             with Live(table(Summary()), console=err, refresh_per_second=4, transient=False) as live:
                 last = [0.0]
@@ -286,14 +343,37 @@ def _fuzz(config: Config, out: Path | None, quiet: bool) -> int:
                         last[0] = now
                         live.update(table(current))
 
-                summary = run_campaign(config, out, listener, interrupts)
+                summary = run_campaign(config, out, listener, interrupts, cluster)
                 live.update(table(summary))
         with interrupts.held():
-            _report(config, out, summary)
+            _report(config, out, summary, cluster)
             return _finish(summary)
 
 
-def _report(config: Config, out: Path | None, summary: Summary) -> None:
+def resume_command(config: Config, out: Path, cluster: str | None = None) -> str:
+    """The command that goes on with a campaign in ``out``: the same campaign (adapter,
+    variants, kinds, seed, shard) and budget, quoted to paste into a shell as it is."""
+    from fourhundred.conformance.kinds import KIND_NAMES
+
+    argv = ["fourhundred", "fuzz"]
+    if config.adapter:
+        argv += ["--adapter", shlex.join(config.adapter)]
+    for variant in config.variants:
+        argv += ["--variant", variant]
+    if tuple(config.kinds) != tuple(KIND_NAMES):
+        for kind in config.kinds:
+            argv += ["--kind", kind]
+    argv += ["--seed", str(config.seed), "--shard", f"{config.shard[0]}/{config.shard[1]}"]
+    if config.cases is not None:
+        argv += ["--cases", str(config.cases)]
+    elif config.seconds is not None:
+        argv += ["--seconds", f"{config.seconds:g}"]
+    argv += ["--timeout", f"{config.timeout:g}", "--shrink-seconds", f"{config.shrink_seconds:g}"]
+    argv += ["--cluster", cluster] if cluster is not None else ["--jobs", str(config.jobs)]
+    return shlex.join([*argv, "--out", str(out)])
+
+
+def _report(config: Config, out: Path | None, summary: Summary, cluster: str | None = None) -> None:
     """The findings and the footer, on standard output (notes on standard error); nothing
     for a run that failed before it ran a case (its ``error:`` line says it all)."""
     ending = summary.ending
@@ -318,32 +398,74 @@ def _report(config: Config, out: Path | None, summary: Summary) -> None:
         for detail in finding.details[:3]:
             console.print(f"  {console_text(detail)}")
         console.print(f"  input: {console_text(json.dumps(finding.input, separators=(',', ':')))}")
-    if summary.findings:
-        if out is not None:
-            console.print(
-                f"\ncases written to {console_text(str(out / 'cases'))}, their provenance to "
-                f"{console_text(str(out / 'findings.jsonl'))}; replay them with:\n  "
-                + console_text(replay_command(out / "cases", config.adapter))
-            )
-        else:
-            console.print(
-                "\nnot saved (no --out): with --out DIR they are written to "
-                "DIR/cases/<kind>/fuzz.json and DIR/findings.jsonl as they are found"
-            )
-    skipped = (
-        f" ({summary.skipped:,} skipped: not declared by the adapter)" if summary.skipped else ""
-    )
+    if summary.earlier_findings:
+        _report_earlier(summary, out)
+    if (summary.findings or summary.earlier_findings) and out is not None:
+        console.print(
+            f"\ncases written to {console_text(str(out / 'cases'))}, their provenance to "
+            f"{console_text(str(out / 'findings.jsonl'))}; replay them with:\n  "
+            + console_text(replay_command(out / "cases", config.adapter))
+        )
+    elif summary.findings:
+        console.print(
+            "\nnot saved (no --out): with --out DIR they are written to "
+            "DIR/cases/<kind>/fuzz.json and DIR/findings.jsonl as they are found"
+        )
     console.print(
-        ("\n" if summary.findings else "")
+        ("\n" if summary.findings or summary.earlier_findings else "")
         + f"{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
         f"{console_text(summary.implementation)}: {summary.disagreements:,} disagreements, "
-        f"{len(summary.findings)} distinct{skipped}"
+        f"{len(summary.findings)} {'new ' if summary.earlier_findings else ''}distinct"
+        f"{_not_answered(summary)}"
     )
+    if summary.earlier.cases or summary.earlier_findings:
+        earlier = summary.earlier
+        console.print(
+            f"earlier runs in {console_text(str(out))}: {earlier.cases:,} cases, "
+            f"{earlier.disagreements:,} disagreements, {len(summary.earlier_findings)} distinct"
+            + (" (listed above)" if summary.earlier_findings else "")
+            + f"{_not_answered(earlier)}"
+        )
     if summary.ending is not None:
         asked = f" of the {config.cases:,} asked" if config.cases is not None else ""
         console.print(
             f"incomplete run: {_ENDED[summary.ending.reason]} after {summary.cases:,} cases{asked}"
         )
+    if out is not None and (summary.ending is not None or config.cases is None):
+        console.print(
+            "go on with this campaign (it resumes where this run stopped):\n  "
+            + console_text(resume_command(config, out, cluster))
+        )
+
+
+def _not_answered(counts: Counts) -> str:
+    """The cases the adapter answered ``skipped`` and those of kinds it does not declare
+    (never asked), told apart; empty when there are none."""
+    parts = []
+    if counts.skipped:
+        parts.append(f"{counts.skipped:,} answered skipped by the adapter")
+    if counts.undeclared:
+        parts.append(f"{counts.undeclared:,} not asked: not declared by the adapter")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _report_earlier(summary: Summary, out: Path | None) -> None:
+    """The findings of earlier runs of a resumed campaign (``findings.jsonl``), marked as such."""
+    console = _console()
+    again = set(summary.again)
+    console.print(
+        f"\nfound by earlier runs of this campaign ({console_text(str(out))}/findings.jsonl):"
+    )
+    for recorded in summary.earlier_findings:
+        seen = ", shown again by this run" if recorded.signature in again else ""
+        console.print(
+            f"\n[bold]{recorded.kind}[/bold] under {console_text(recorded.variant)} "
+            f"({console_text(', '.join(recorded.paths) or recorded.status)}) "
+            f"signature {recorded.signature}, case {console_text(recorded.case_id)}{seen}"
+        )
+        for detail in recorded.details[:3]:
+            console.print(f"  {console_text(detail)}")
+        console.print(f"  input: {console_text(json.dumps(recorded.input, separators=(',', ':')))}")
 
 
 #: How each :class:`~fourhundred.fuzz.campaign.Ending` stops a run, in the footer.
@@ -351,6 +473,7 @@ _ENDED: dict[EndReason, str] = {
     "interrupted": "stopped by Ctrl-C",
     "adapter": "stopped because the adapter cannot be driven",
     "output": "stopped because a file of --out cannot be written",
+    "cluster": "stopped because the --cluster cannot be reached or used",
     "internal": "stopped by a bug of the fuzzer",
 }
 
@@ -387,13 +510,11 @@ def _bench(config: Config, quiet: bool) -> None:
     adapter = config.adapter or REFERENCE_ADAPTER
     rows = []
     settings = [
-        ("in process (reference vs reference)", dataclasses.replace(config, adapter=(), jobs=1)),
-        ("adapter, 1 job", dataclasses.replace(config, adapter=adapter, jobs=1)),
+        ("in process (reference vs reference)", dataclasses.replace(config, adapter=(), jobs=1))
     ]
-    if config.jobs > 1:
-        settings.append(
-            (f"adapter, {config.jobs} jobs", dataclasses.replace(config, adapter=adapter))
-        )
+    for jobs in sorted({1, 2, config.jobs}):  # one and two jobs: what --jobs defaults from
+        label = f"adapter, {jobs} job{'s' if jobs > 1 else ''}"
+        settings.append((label, dataclasses.replace(config, adapter=adapter, jobs=jobs)))
     for label, setting in settings:
         setting = dataclasses.replace(setting, seconds=seconds)
         summary = run_campaign(setting)

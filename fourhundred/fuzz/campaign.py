@@ -7,16 +7,24 @@ the work splits without coordination:
 
 * a shard ``i/n`` (1-based) takes the blocks ``b = (i - 1) + n * m``, m = 0, 1, 2 ...;
 * within a run, job ``j`` of ``J`` takes the ``m`` with ``m % J == j``;
+* on a cluster (:mod:`fourhundred.fuzz.cluster`), each block is a task, run by
+  a worker's own :class:`Job`;
 * the state file records which ``m`` are done, so ``--out`` with the same
   seed and shard resumes where the last run stopped, and the signatures
-  already found, so a resumed run does not report them again.
+  already found, so a resumed run does not report them again (it lists them,
+  from ``findings.jsonl``, with the counts of the earlier runs).
 
 In each block the case kinds take turns (whole games, which are slower, are
-the first case of every twentieth block). Each case goes to the reference in
+the first case of every twentieth block). A :class:`Job` asks the
+implementation a block's cases in batches of about :data:`BATCH_SECONDS`, and
+every job reads the one wall-clock :attr:`Config.deadline`, so ``--seconds``
+stops a run within a batch (or one adapter timeout), shrinking included: a
+shrink gets at most the time left. Each case goes to the reference in
 process and to the implementation; every disagreement is shrunk
 (:mod:`fourhundred.fuzz.shrink`) unless its shape (kind, variant, differing
 fields) has already been shrunk :data:`SHRINKS_PER_SHAPE` times by this
-job, and kept once per signature.
+job, and kept once per signature. The counts (:class:`Counts`) tell the cases
+the implementation answered ``skipped`` from those it does not declare.
 
 However a campaign ends, :func:`run_campaign` returns its :class:`Summary`
 with every finding so far; :attr:`Summary.ending` says why it stopped early
@@ -32,6 +40,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import datetime
+import itertools
 import json
 import math
 import multiprocessing
@@ -46,7 +55,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from types import FrameType
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
@@ -62,6 +71,9 @@ from fourhundred.fuzz.implementations import (
 from fourhundred.fuzz.shrink import shrink
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
+
+if TYPE_CHECKING:
+    from fourhundred.fuzz.cases import Recorded
 
 Json = dict[str, Any]
 BLOCK_SIZE = 200
@@ -81,6 +93,9 @@ MAX_BLOCKS = 10**9
 SHUTDOWN_SECONDS = 20.0
 #: Seconds the jobs are given to end their adapters and hand in their findings after a stop.
 JOB_STOP_SECONDS = 15.0
+#: A job hands the implementation the cases of a block in batches that take about this
+#: long, so ``--seconds`` stops a run within about this much (or one adapter timeout).
+BATCH_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -151,6 +166,9 @@ class Config:
     block_size: int = BLOCK_SIZE
     done: Blocks = Blocks()
     known_signatures: frozenset[str] = frozenset()
+    #: When the run stops (:func:`time.time`, so every process and cluster worker reads
+    #: the same clock); :func:`run_campaign` sets it from ``seconds`` as it starts.
+    deadline: float | None = None
     #: Builds the implementation under test in process instead of an adapter process
     #: (tests, benchmarks); a module-level function, so every job builds its own.
     implementation: Callable[[Config], Implementation] | None = None
@@ -189,19 +207,33 @@ class Finding:
 
 @dataclass
 class Counts:
-    """Counters a job reports and the campaign adds up."""
+    """Counters a job reports and the campaign adds up.
+
+    ``cases``: cases asked; of those, ``skipped``: the implementation answered
+    ``skipped`` (:attr:`~fourhundred.conformance.outcomes.Reason.SKIPPED`), and
+    ``disagreements`` (``errors``: an outcome other than an answer). ``undeclared``:
+    cases of the stream not asked, because the implementation does not declare
+    their kind under their variant (ADAPTERS.md, the handshake).
+    """
 
     cases: int = 0
     disagreements: int = 0
     errors: int = 0
     skipped: int = 0
+    undeclared: int = 0
 
     def add(self, other: Counts) -> None:
         """Add ``other``'s counters to these."""
-        self.cases += other.cases
-        self.disagreements += other.disagreements
-        self.errors += other.errors
-        self.skipped += other.skipped
+        for name in COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_json(self) -> dict[str, int]:
+        """The counters by name."""
+        return {name: int(getattr(self, name)) for name in COUNTERS}
+
+
+#: The counters of :class:`Counts`, in order.
+COUNTERS = ("cases", "disagreements", "errors", "skipped", "undeclared")
 
 
 @dataclass
@@ -231,9 +263,16 @@ def block_cases(
     config: Config, block: int, size: int, rules_by_variant: Mapping[str, Rules]
 ) -> list[Question]:
     """The questions of one block (the reference's answers included)."""
+    return list(block_stream(config, block, size, rules_by_variant))
+
+
+def block_stream(
+    config: Config, block: int, size: int, rules_by_variant: Mapping[str, Rules]
+) -> Iterator[Question]:
+    """The questions of one block, one at a time (a block of whole games takes seconds
+    to generate: a run stops within it when its time is out)."""
     rng = block_rng(config.seed, block)
     pure = [k for k in config.kinds if k != "whole_game"]
-    questions: list[Question] = []
     for position in range(size):
         variant = config.variants[(block + position) % len(config.variants)]
         rules = rules_by_variant[variant]
@@ -244,8 +283,7 @@ def block_cases(
         else:
             kind = pure[position % len(pure)]
         data = case_kinds.kind(kind).generate(rng, rules)
-        questions.append((kind, variant, data, reference_answer(kind, rules, data)))
-    return questions
+        yield kind, variant, data, reference_answer(kind, rules, data)
 
 
 def regenerate(config: Config, block: int, position: int) -> Question:
@@ -281,19 +319,25 @@ def run_job(
     """Run one job's blocks until its budget is spent; report through ``emit``.
 
     Messages: ``("progress", Progress)``, ``("finding", Finding)``,
-    ``("note", text)``; an :class:`AdapterError` propagates, and so does
-    ``KeyboardInterrupt``, after the disagreement being shrunk is emitted
-    unshrunk. An implementation this job opens, it closes, and a Ctrl-C
-    cannot come between the opening or the closing and the adapter's end.
+    ``("again", signature)``, ``("note", text)``; an :class:`AdapterError`
+    propagates, and so does ``KeyboardInterrupt``, after the disagreement
+    being shrunk is emitted unshrunk. An implementation this job opens, it
+    closes, and a Ctrl-C cannot come between the opening or the closing and
+    the adapter's end.
     """
-    started = time.monotonic()
     held = (interrupts or Interrupts()).held
     own = implementation is None
     with held():
         impl = open_implementation(config) if implementation is None else implementation
     try:
         emit("implementation", impl.name)
-        _run_blocks(config, job, emit, impl, started)
+        worker = Job(config, job, impl)
+        note = worker.undeclared_note()
+        if note is not None and job == 0:
+            emit("note", note)
+        for m, block, size in _job_blocks(config, job):
+            if worker.out_of_time() or not worker.run_block(m, block, size, emit):
+                break
     finally:
         if own:
             with held():
@@ -302,88 +346,193 @@ def run_job(
 
 def _job_blocks(config: Config, job: int) -> Iterator[tuple[int, int, int]]:
     """(m, block, size) of this job's blocks, within the case budget."""
+    for m in free_blocks(config, job, config.jobs):
+        yield m, block_index(config.shard, m), block_size(config, m)
+
+
+def free_blocks(config: Config, first: int, step: int) -> Iterator[int]:
+    """The shard's block numbers ``m`` not done, from ``first`` by ``step``, within the
+    case budget."""
     total_blocks = math.inf if config.cases is None else math.ceil(config.cases / config.block_size)
-    m = config.done.next_free(job, config.jobs)
+    m = config.done.next_free(first, step)
     while m < total_blocks:
-        size = config.block_size
-        if config.cases is not None:
-            size = min(size, config.cases - m * config.block_size)
-        yield m, block_index(config.shard, m), size
-        m = config.done.next_free(m + config.jobs, config.jobs)
+        yield m
+        m = config.done.next_free(m + step, step)
 
 
-def _run_blocks(config: Config, job: int, emit: Emit, impl: Implementation, started: float) -> None:
-    deadline = math.inf if config.seconds is None else started + config.seconds
-    rules_by_variant = {v: load(v) for v in config.variants}
-    supported = {(k, v) for k in config.kinds for v in config.variants if impl.supports(k, v)}
-    if not supported:
-        raise AdapterError(
-            f"{impl.name} declares none of the kinds ({', '.join(config.kinds)}) "
-            f"under the variants asked for ({', '.join(config.variants)})"
+def block_size(config: Config, m: int) -> int:
+    """How many cases the shard's ``m``-th block has (the last one of a case budget: fewer)."""
+    if config.cases is None:
+        return config.block_size
+    return min(config.block_size, config.cases - m * config.block_size)
+
+
+def deadline_of(config: Config) -> float:
+    """When the campaign stops (:func:`time.time`; infinite without ``--seconds``)."""
+    if config.deadline is not None:
+        return config.deadline
+    return math.inf
+
+
+class Job:
+    """One job: its implementation, and what it remembers from block to block (the
+    shapes it has shrunk, the signatures it has found). A local job runs its blocks
+    in turn (:func:`run_job`); a cluster worker keeps one and is handed blocks
+    (:mod:`fourhundred.fuzz.cluster`).
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        number: int,
+        impl: Implementation,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        self.config, self.number, self.impl = config, number, impl
+        self.stop = stop
+        self.started = time.monotonic()
+        self.deadline = deadline_of(config)
+        self.rules_by_variant = {v: load(v) for v in config.variants}
+        self.supported = {
+            (k, v) for k in config.kinds for v in config.variants if impl.supports(k, v)
+        }
+        if not self.supported:
+            raise AdapterError(
+                f"{impl.name} declares none of the kinds ({', '.join(config.kinds)}) "
+                f"under the variants asked for ({', '.join(config.variants)})"
+            )
+        self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
+        self.signatures: set[str] = set(config.known_signatures)
+        self.again: set[str] = set()
+        #: Cases per batch (see :meth:`_answered`): from one, it doubles while a batch is quick.
+        self.batch = 1
+
+    def undeclared_note(self) -> str | None:
+        """What the implementation does not declare (those cases are not asked), if anything."""
+        config = self.config
+        undeclared = sorted(
+            {f"{k} under {v}" for k in config.kinds for v in config.variants}
+            - {f"{k} under {v}" for k, v in self.supported}
         )
-    unsupported = sorted(
-        {f"{k} under {v}" for k in config.kinds for v in config.variants}
-        - {f"{k} under {v}" for k, v in supported}
-    )
-    if unsupported and job == 0:
-        emit(
-            "note",
-            f"{impl.name} does not declare {', '.join(unsupported)}: those cases are skipped",
+        if not undeclared:
+            return None
+        return (
+            f"{self.impl.name} does not declare {', '.join(undeclared)}: "
+            "those cases are not asked (counted as not declared)"
         )
-    shrunk_shapes: dict[tuple[Any, ...], int] = {}
-    signatures: set[str] = set(config.known_signatures)
-    for m, block, size in _job_blocks(config, job):
-        if time.monotonic() >= deadline:
-            break
+
+    def out_of_time(self) -> bool:
+        """Whether the campaign's ``--seconds`` are spent, or it was told to ``stop``."""
+        return time.time() >= self.deadline or (self.stop is not None and self.stop())
+
+    def run_block(self, m: int, block: int, size: int, emit: Emit) -> bool:
+        """Ask the block's declared cases, shrink and emit what differs, and emit the
+        progress (with ``m`` as done when the whole block was asked). The cases go to
+        the implementation in batches of about :data:`BATCH_SECONDS`, so ``--seconds``
+        cuts a block short: then False (the block is not done; a resumed run asks it again).
+        """
         progress = Progress()
-        indexed = [
-            (position, question)
-            for position, question in enumerate(block_cases(config, block, size, rules_by_variant))
-            if (question[0], question[1]) in supported
-        ]
-        questions = [question for _, question in indexed]
-        progress.skipped = size - len(questions)
-        outcomes = impl.answer(questions) if questions else []
-        for (position, question), outcome in zip(indexed, outcomes, strict=True):
-            kind, variant, _data, expected = question
-            progress.cases += 1
-            if outcome.status == "skipped":
-                progress.skipped += 1
-                continue
-            found = compare(kind, variant, expected, outcome)
-            if found is None:
-                continue
-            progress.disagreements += 1
-            if outcome.status != "ok":
-                progress.errors += 1
-            if kind == "whole_game" or found.status != "wrong":  # one shrink per first departure
-                shape, limit = (*found.shape[:3], found.paths[:1]), 1
-            else:
-                shape, limit = found.shape, SHRINKS_PER_SHAPE
-            if shrunk_shapes.get(shape, 0) >= limit or time.monotonic() >= deadline:
-                continue
-            shrunk_shapes[shape] = shrunk_shapes.get(shape, 0) + 1
+        stream = enumerate(block_stream(self.config, block, size, self.rules_by_variant))
+
+        def asked() -> Iterator[tuple[int, Question]]:
+            for position, question in stream:
+                if (question[0], question[1]) in self.supported:
+                    yield position, question
+                else:
+                    progress.undeclared += 1
+
+        whole = True
+        for batch, outcomes in self._answered(asked()):
+            if batch is None:
+                whole = False
+                break
+            for (position, question), outcome in zip(batch, outcomes, strict=True):
+                self._take(question, outcome, block, position, progress, emit)
+        if whole:
+            progress.blocks_done.append(m)
+        emit("progress", progress)
+        return whole
+
+    def _answered(
+        self, asked: Iterator[tuple[int, Question]]
+    ) -> Iterator[tuple[list[tuple[int, Question]] | None, list[Outcome]]]:
+        """The implementation's outcomes, batch by batch; a batch (its generation and its
+        answers) grows while it takes less than :data:`BATCH_SECONDS`. ``(None, [])`` when
+        the time ran out first. The size learnt carries over to the next block."""
+        while True:
+            if self.out_of_time():
+                yield None, []
+                return
+            began = time.monotonic()
+            batch = list(itertools.islice(asked, self.batch))
+            if not batch:
+                return
+            outcomes = self.impl.answer([question for _, question in batch])
+            per_case = (time.monotonic() - began) / len(batch)
+            grown = 2 * self.batch
+            self.batch = max(1, min(grown, int(BATCH_SECONDS / per_case) if per_case else grown))
+            yield batch, outcomes
+
+    def _take(
+        self,
+        question: Question,
+        outcome: Outcome,
+        block: int,
+        position: int,
+        progress: Progress,
+        emit: Emit,
+    ) -> None:
+        """Count one outcome; shrink and emit a disagreement of a shape not yet shrunk
+        enough (unshrunk when the time is out), once per signature."""
+        kind, variant, _data, expected = question
+        progress.cases += 1
+        if outcome.status == "skipped":
+            progress.skipped += 1
+            return
+        found = compare(kind, variant, expected, outcome)
+        if found is None:
+            return
+        progress.disagreements += 1
+        if outcome.status != "ok":
+            progress.errors += 1
+        if kind == "whole_game" or found.status != "wrong":  # one shrink per first departure
+            shape, limit = (*found.shape[:3], found.paths[:1]), 1
+        else:
+            shape, limit = found.shape, SHRINKS_PER_SHAPE
+        if self.shrunk_shapes.get(shape, 0) >= limit:
+            return
+        self.shrunk_shapes[shape] = self.shrunk_shapes.get(shape, 0) + 1
+        left = self.deadline - time.time()
+        if left <= 0:  # --seconds are spent: kept as found
+            finding = _unshrunk_finding(
+                self.impl, question, found, outcome, block, position, self.started
+            )
+        else:
             try:
                 finding = _shrink_finding(
-                    config,
-                    impl,
-                    rules_by_variant[variant],
+                    replace(self.config, shrink_seconds=min(self.config.shrink_seconds, left)),
+                    self.impl,
+                    self.rules_by_variant[variant],
                     question,
                     found,
                     block,
                     position,
-                    started,
+                    self.started,
                 )
             except (KeyboardInterrupt, AdapterError):  # keep it as found, then stop
-                kept = _unshrunk_finding(impl, question, found, outcome, block, position, started)
-                if kept.signature not in signatures:
+                kept = _unshrunk_finding(
+                    self.impl, question, found, outcome, block, position, self.started
+                )
+                if kept.signature not in self.signatures:
                     emit("finding", kept)
                 raise
-            if finding.signature not in signatures:
-                signatures.add(finding.signature)
-                emit("finding", finding)
-        progress.blocks_done.append(m)
-        emit("progress", progress)
+        if finding.signature in self.config.known_signatures:
+            if finding.signature not in self.again:  # said once per job
+                self.again.add(finding.signature)
+                emit("again", finding.signature)
+        elif finding.signature not in self.signatures:
+            self.signatures.add(finding.signature)
+            emit("finding", finding)
 
 
 def _shrink_finding(
@@ -481,8 +630,9 @@ class Ending:
 
     ``reason`` is one of :data:`ENDINGS`: ``interrupted`` (Ctrl-C), ``adapter``
     (the implementation cannot be driven: it does not start, or keeps dying),
-    ``output`` (a file of ``--out`` cannot be written), ``internal`` (a bug of
-    the fuzzer itself; ``details`` holds its traceback).
+    ``output`` (a file of ``--out`` cannot be written), ``cluster`` (the
+    ``--cluster`` cannot be reached, or a block failed there: :class:`ClusterError`),
+    ``internal`` (a bug of the fuzzer itself; ``details`` holds its traceback).
     """
 
     reason: EndReason
@@ -491,7 +641,13 @@ class Ending:
 
 
 #: Why a campaign may stop early (see :class:`Ending`).
-EndReason = Literal["interrupted", "adapter", "output", "internal"]
+EndReason = Literal["interrupted", "adapter", "output", "cluster", "internal"]
+
+
+class ClusterError(Exception):
+    """The cluster of a campaign cannot be reached or used (:mod:`fourhundred.fuzz.cluster`)."""
+
+
 ENDINGS: tuple[EndReason, ...] = get_args(EndReason)
 
 
@@ -505,6 +661,8 @@ def ending_of(error: BaseException, job: int = 0) -> Ending:
         return Ending("adapter", str(error))
     if isinstance(error, UserError):
         return Ending("output", str(error))
+    if isinstance(error, ClusterError):
+        return Ending("cluster", str(error))
     return Ending(
         "internal",
         f"internal error in job {job}: {type(error).__name__}: {error}",
@@ -614,6 +772,12 @@ class Summary(Counts):
     notes: list[str] = field(default_factory=list)
     #: Why the run stopped early (None: it spent its budget).
     ending: Ending | None = None
+    #: What earlier runs of the campaign in its ``--out`` folder did, and found
+    #: (read back from the state file and ``findings.jsonl``).
+    earlier: Counts = field(default_factory=Counts)
+    earlier_findings: list[Recorded] = field(default_factory=list)
+    #: Signatures of earlier findings that this run showed again.
+    again: list[str] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -633,12 +797,15 @@ def run_campaign(
     out: Path | None = None,
     listener: Listener | None = None,
     interrupts: Interrupts | None = None,
+    cluster: str | None = None,
 ) -> Summary:
-    """Run a campaign (``config.jobs`` processes, or this one for a single job).
+    """Run a campaign (``config.jobs`` processes, or this one for a single job; on a
+    Dask cluster with ``cluster``: :func:`fourhundred.fuzz.cluster.run_on_cluster`).
 
     With ``out``, resume from and update its state file, and write every new
     finding as a conformance case (:mod:`fourhundred.fuzz.cases`) as soon as it
-    is found. However the run ends (Ctrl-C, an adapter that cannot be driven, a
+    is found; the summary says what earlier runs there did and found. However
+    the run ends (Ctrl-C, an adapter that cannot be driven, a
     bug of the fuzzer) the summary comes back with every finding so far and
     :attr:`Summary.ending` saying why; only a bad ``out`` folder or state file
     raises (:class:`UserError`, before anything runs). ``interrupts``: the
@@ -648,10 +815,14 @@ def run_campaign(
     from fourhundred.fuzz import cases as case_files
 
     state = case_files.read_state(out, config) if out is not None else None
+    summary = Summary()
     if out is not None and state is not None:
+        summary.earlier.add(state.totals)
+        summary.earlier_findings = case_files.read_findings(out, state.signatures)
         case_files.write_state(out, state)  # an --out that cannot be written fails now, not later
         config = replace(config, done=state.done, known_signatures=frozenset(state.signatures))
-    summary = Summary()
+    if config.seconds is not None and config.deadline is None:
+        config = replace(config, deadline=time.time() + config.seconds)
     started = time.monotonic()
     saved = [0.0]
     with contextlib.ExitStack() as stack:
@@ -670,7 +841,7 @@ def run_campaign(
                 if state is not None:
                     for m in payload.blocks_done:
                         state.done = state.done.add(m)
-                    state.cases += payload.cases
+                    state.totals.add(payload)
             elif kind == "finding":
                 if all(f.signature != payload.signature for f in summary.findings):
                     summary.findings.append(payload)
@@ -679,8 +850,12 @@ def run_campaign(
                             case_files.write_finding(out, payload, config)
                             state.signatures.add(payload.signature)
                             save_state()
+            elif kind == "again":
+                if payload not in summary.again:
+                    summary.again.append(str(payload))
             elif kind == "note":
-                summary.notes.append(str(payload))
+                if payload not in summary.notes:
+                    summary.notes.append(str(payload))
             elif kind == "implementation":
                 summary.implementation = str(payload)
             summary.seconds = time.monotonic() - started
@@ -692,7 +867,11 @@ def run_campaign(
 
         try:
             try:
-                if config.jobs <= 1:
+                if cluster is not None:
+                    from fourhundred.fuzz.cluster import run_on_cluster
+
+                    run_on_cluster(config, cluster, handle, summary, gate)
+                elif config.jobs <= 1:
                     run_job(config, 0, handle, interrupts=gate)
                 else:
                     _run_jobs(config, handle, summary, gate)
@@ -752,7 +931,7 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
 
     try:
         with interrupts.held():
-            with _sigint_ignored():  # so a job starts with it ignored until its own handler is in
+            with sigint_ignored():  # so a job starts with it ignored until its own handler is in
                 for process in processes:
                     process.start()
             while running:
@@ -778,7 +957,7 @@ def _run_jobs(config: Config, handle: Emit, summary: Summary, interrupts: Interr
 
 
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
+def sigint_ignored() -> Iterator[None]:
     """SIGINT ignored within (the main thread only). A process started meanwhile inherits
     that, so a Ctrl-C while it is still starting cannot kill it with a traceback."""
     if threading.current_thread() is not threading.main_thread():

@@ -25,6 +25,7 @@ reference, not on the implementation.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -38,7 +39,7 @@ from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import make_case
 from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
-from fourhundred.fuzz.campaign import Blocks, Config, Finding
+from fourhundred.fuzz.campaign import COUNTERS, Blocks, Config, Counts, Finding
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
@@ -168,6 +169,86 @@ def append_line(path: Path, line: str) -> None:
         raise OutputError(f"cannot write {path}: only {written} of {len(data)} bytes written")
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A finding of an earlier run, as ``findings.jsonl`` records it: what the report
+    of a resumed campaign lists (the full record stays in the file)."""
+
+    signature: str
+    kind: str
+    variant: str
+    status: str
+    paths: tuple[str, ...]
+    details: tuple[str, ...]
+    input: Json
+    case_id: str
+
+
+#: The fields of a ``findings.jsonl`` record that :class:`Recorded` reads.
+RECORD_SCHEMA: Json = {
+    "type": "object",
+    "required": ["signature", "kind", "variant", "status", "paths", "details", "input", "case_id"],
+    "properties": {
+        "signature": {"type": "string", "pattern": "^[0-9a-f]{12}\\Z"},
+        "kind": {"enum": list(case_kinds.KIND_NAMES)},
+        "variant": {"type": "string", "maxLength": 500},
+        "status": {"type": "string", "maxLength": 100},
+        "paths": {"type": "array", "items": {"type": "string"}},
+        "details": {"type": "array", "items": {"type": "string"}},
+        "input": {"type": "object"},
+        "case_id": {"type": "string"},
+    },
+}
+
+
+def read_findings(out: Path, signatures: Iterable[str]) -> list[Recorded]:
+    """The findings of earlier runs in ``out`` (``findings.jsonl``) whose signature is
+    among ``signatures`` (the state file's), once each, in the order found. A line that
+    is not such a record is a :class:`UserError` naming the file and the line."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    path = out / "findings.jsonl"
+    if not os.path.lexists(path):
+        return []
+    wanted = set(signatures)
+    try:
+        with path.open(encoding="utf-8") as lines:
+            text = [line for line in lines if line.strip()]
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(
+            f"{path}: cannot be read ({error}); remove it or choose another --out"
+        ) from None
+    found: dict[str, Recorded] = {}
+    validator = jsonschema.Draft202012Validator(RECORD_SCHEMA)
+    for number, line in enumerate(text, start=1):
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError) as error:  # not JSON, or hostile JSON
+            raise UserError(
+                f"{path} line {number}: not a finding record (not JSON: {terminal_text(str(error))[:80]}); "
+                "remove it or choose another --out"
+            ) from None
+        problem = next(iter(validator.iter_errors(record)), None)
+        if problem is not None:
+            where = "/".join(str(p) for p in problem.absolute_path) or "top level"
+            raise UserError(
+                f"{path} line {number}: not a finding record (at {where}: "
+                f"{terminal_text(problem.message)[:120]}); remove it or choose another --out"
+            )
+        if record["signature"] in wanted and record["signature"] not in found:
+            found[record["signature"]] = Recorded(
+                signature=record["signature"],
+                kind=record["kind"],
+                variant=record["variant"],
+                status=record["status"],
+                paths=tuple(record["paths"]),
+                details=tuple(record["details"]),
+                input=record["input"],
+                case_id=record["case_id"],
+            )
+    return list(found.values())
+
+
 # ----------------------------------------------------------------------
 # The state file
 # ----------------------------------------------------------------------
@@ -180,6 +261,10 @@ STATE_SCHEMA: Json = {
         "version": {"const": STATE_VERSION},
         "campaign": {"type": "object"},
         "cases_done": {"type": "integer", "minimum": 0},
+        "counts": {
+            "type": "object",
+            "additionalProperties": {"type": "integer", "minimum": 0},
+        },
         "blocks_done": {"type": "integer", "minimum": 0},
         "done": {
             "type": "array",
@@ -200,12 +285,13 @@ STATE_SCHEMA: Json = {
 
 @dataclass
 class State:
-    """What a campaign in an output folder has done."""
+    """What a campaign in an output folder has done: the blocks, the signatures found,
+    and the counters of every run so far (``totals``)."""
 
     campaign: Json
     done: Blocks = field(default_factory=Blocks)
     signatures: set[str] = field(default_factory=set)
-    cases: int = 0
+    totals: Counts = field(default_factory=Counts)
 
 
 def read_state(out: Path | None, config: Config) -> State:
@@ -243,12 +329,14 @@ def read_state(out: Path | None, config: Config) -> State:
             "resume with the same settings or choose another --out"
         )
     done = Blocks(tuple((int(first), int(last)) for first, last in data["done"]))
-    return State(campaign, done, set(data["signatures"]), int(data.get("cases_done", 0)))
+    counts = data.get("counts", {"cases": data.get("cases_done", 0)})
+    totals = Counts(**{name: int(counts.get(name, 0)) for name in COUNTERS})
+    return State(campaign, done, set(data["signatures"]), totals)
 
 
 def _state_problem(data: Any) -> str | None:
     """What is wrong with a state file's JSON (None: nothing)."""
-    import jsonschema  # type: ignore[import-untyped]
+    import jsonschema
 
     from fourhundred.fuzz.campaign import MAX_BLOCKS
 
@@ -278,7 +366,8 @@ def write_state(out: Path, state: State) -> None:
     data = {
         "version": STATE_VERSION,
         "campaign": state.campaign,
-        "cases_done": state.cases,
+        "cases_done": state.totals.cases,
+        "counts": state.totals.as_json(),
         "blocks_done": len(state.done),
         "done": state.done.as_json(),
         "signatures": sorted(state.signatures),
@@ -296,12 +385,23 @@ def generated_cases(kind: str, variant: str, count: int, seed: int) -> Iterator[
     generators, expected values from the specification (whole games: the reference engine)."""
     rules = load(variant)
     rng = random.Random(f"fourhundred-generate/{seed}")
-    group = f"gen-{seed}".replace("_", "-") if seed >= 0 else f"gen-m{-seed}"
+    group = generated_group(str(rules), seed)
     for number in range(1, count + 1):
         data = case_kinds.kind(kind).generate(rng, rules)
         expected = spec_expected(kind, rules, data)
         description = f"generated {kind} input #{number} (fourhundred generate, seed {seed})"
         yield make_case(f"{kind}.{group}.{number:05d}", kind, rules, data, expected, description)
+
+
+def generated_group(variant: str, seed: int) -> str:
+    """The id group of ``fourhundred generate``'s cases: the variant's name, a digest of
+    the whole canonical variant string (its options included) and the seed, so the
+    cases of two variants or two seeds never share an id (``gen-qahwa-400-1f3a9c2e-7``;
+    a negative seed is written ``m7``)."""
+    name = variant.split("(", 1)[0]
+    digest = hashlib.sha256(variant.encode("utf-8")).hexdigest()[:8]
+    number = str(seed) if seed >= 0 else f"m{-seed}"
+    return f"gen-{name}-{digest}-{number}"
 
 
 def case_file_chunks(kind: str, origin: str, cases: Iterable[Json], version: str) -> Iterator[str]:
