@@ -129,6 +129,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
         _generated["rules/statistics.md"] = statistics.statistics_page()
+        _generated.update(statistics.chart_files())
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()
