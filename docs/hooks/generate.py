@@ -14,6 +14,7 @@ Registered in ``mkdocs.yml`` under ``hooks:``. Nothing generated is stored in
 from __future__ import annotations
 
 import atexit
+import datetime
 import logging
 import shutil
 import sys
@@ -37,15 +38,20 @@ for _folder in (HERE, TOOLS):
 
 from docsgen import (  # noqa: E402
     api,
+    cases_browser,
     charts,
     claims,
     includes,
     matrix,
     register_page,
+    results,
     rules_pages,
+    search_tuning,
+    site_pages,
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
+from docsgen.anchors import CASES_PAGE  # noqa: E402
 from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
@@ -133,6 +139,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()
+        _generated[CASES_PAGE] = cases_browser.cases_page()
+        _generated["conformance/changelog.md"] = site_pages.changelog_page(root)
+        _generated["conformance/results.md"] = results.results_page(
+            results.run_all(root), results.commit_of(root), datetime.datetime.now(datetime.UTC)
+        )
+        suite_done = time.perf_counter()
         module_names = _configure_api(config, root)
     except PluginError:
         raise
@@ -146,10 +158,12 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     ]
     api_pages = [{"Overview": "api/index.md"}, *_api_nav(module_names)]
     log.info(
-        "fourhundred: generated %d pages (rules %.1f s, claims ledger %.1f s)",
+        "fourhundred: generated %d pages (rules %.1f s, claims ledger %.1f s, "
+        "cases and results %.1f s)",
         len(_generated),
         rules_done - started,
         ledger_done - rules_done,
+        suite_done - ledger_done,
     )
     config.nav = _expand_nav(config.nav, {"AUTO:variants": variant_pages, "AUTO:api": api_pages})
     return config
@@ -166,7 +180,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Expand include markers with the text their owners maintain."""
+    """Expand include markers with the text their owners maintain; weigh the page
+    for search and add the players' words to the rules pages (:mod:`docsgen.search_tuning`)."""
     try:
         started = time.perf_counter()
         expanded = includes.expand(markdown, _root(config))
@@ -176,9 +191,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
                 page.file.src_uri,
                 time.perf_counter() - started,
             )
-        return expanded
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
+    search = dict(page.meta.get("search") or {})
+    search.setdefault("boost", search_tuning.boost(page.file.src_uri))
+    page.meta["search"] = search
+    return search_tuning.with_search_words(page.file.src_uri, expanded)
 
 
 def on_shutdown() -> None:
