@@ -43,6 +43,7 @@ from docsgen import (  # noqa: E402
     claims,
     includes,
     matrix,
+    not_found,
     register_page,
     results,
     rules_pages,
@@ -197,6 +198,19 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     search.setdefault("boost", search_tuning.boost(page.file.src_uri))
     page.meta["search"] = search
     return search_tuning.with_search_words(page.file.src_uri, expanded)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Without a ``site_url``, make ``404.html`` work under any sub-path
+    (:mod:`docsgen.not_found`)."""
+    if config.site_url:
+        return
+    page = Path(config.site_dir) / "404.html"
+    if page.exists():
+        try:
+            page.write_text(not_found.portable(page.read_text(encoding="utf-8")), encoding="utf-8")
+        except ValueError as error:
+            raise PluginError(f"404.html: {error}") from error
 
 
 def on_shutdown() -> None:
