@@ -238,7 +238,7 @@ def test_the_claims_ledger_shows_verdicts_and_counterexamples_from_the_verifier(
 
 
 def test_no_generated_page_is_kept_in_the_docs_folder() -> None:
-    generated = ("rules", "api", "verification")
+    generated = ("rules", "api", "verification", "conformance")
     kept = [d for d in generated if (DOCS / d).exists()]
     assert not kept, f"generated at build time, must not be committed: {kept}"
 
@@ -468,6 +468,22 @@ def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) 
         assert "fh-badge" in row or "not run" in row, row[:300]
     assert f"suite version <strong>{suite_version()}</strong>" in html
     assert _git_head() in html
+
+
+def test_an_adapter_that_cannot_start_is_shown_as_not_run_never_as_passing() -> None:
+    import datetime
+
+    from fourhundred.conformance.suite import load_cases
+
+    results = _hooks_module("results")
+    missing = results.Adapter("absent engine", (str(ROOT / "no-such-adapter"),), "nowhere")
+    result = results.run_adapter(missing, load_cases()[:3])
+    assert result.summary is None and "no-such-adapter" in result.failure
+    html = results.results_page([result], "abc", datetime.datetime.now(datetime.UTC))
+    row = re.search(r'<tr><th scope="row">(.*?)</tr>', html, flags=re.DOTALL)
+    assert row is not None and "fh-badge" not in row.group(1)
+    assert row.group(1).count("not run") == 1 + len(names())
+    assert "It did not run" in html
 
 
 def test_the_suites_changelog_is_in_the_navigation(site: Path) -> None:

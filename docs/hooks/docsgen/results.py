@@ -124,28 +124,27 @@ def run_all(root: Path) -> list[AdapterResult]:
     return [run_adapter(adapter, cases) for adapter in bundled_adapters(root)]
 
 
-def badge_html(summary: reports.RunSummary, label: str) -> str:
-    """A badge in the page (no image from another site): label and message of
-    :func:`reports.badge`, in its colour."""
-    data = reports.badge(summary, label)
+def badge_html(summary: reports.RunSummary, with_label: bool) -> str:
+    """A badge in the page (no image from another site): the label and message of
+    :func:`reports.badge`, in its colour; without the label, the message alone
+    (a table cell under its variant's name)."""
+    data = reports.badge(summary)
     colour = BADGE_COLOURS.get(str(data["color"]), BADGE_COLOURS["lightgrey"])
+    label = f'<span class="fh-badge-label">{esc(data["label"])}</span>' if with_label else ""
     return (
-        f'<span class="fh-badge" data-color="{esc(data["color"])}">'
-        f'<span class="fh-badge-label">{esc(data["label"])}</span>'
+        f'<span class="fh-badge" data-color="{esc(data["color"])}">{label}'
         f'<span class="fh-badge-message" style="background:{colour}">'
         f"{esc(data['message'])}</span></span>"
     )
 
 
-def _cell(summary: reports.RunSummary | None, label: str) -> str:
+def _cell(summary: reports.RunSummary | None, with_label: bool) -> str:
     if summary is None:
         return '<td class="fh-result-none">not run</td>'
-    if not summary.outcomes and not summary.not_run:
-        return '<td class="fh-result-none">–</td>'
     applicable = len(summary.outcomes) - summary.counts["not_applicable"]
     if applicable == 0 and not summary.not_run:
         return '<td class="fh-result-none">not declared</td>'
-    return f"<td>{badge_html(summary, label)}</td>"
+    return f"<td>{badge_html(summary, with_label)}</td>"
 
 
 def commit_of(root: Path) -> str:
@@ -196,8 +195,8 @@ def results_page(results: Sequence[AdapterResult], commit: str, when: datetime.d
             f"<strong>{esc(result.adapter.name)}</strong><br><small>"
             f"{esc(result.implementation or result.failure)}</small>"
         )
-        overall = _cell(result.summary, "all variants")
-        cells = "".join(_cell(result.for_variant(v), v) for v in variants)
+        overall = _cell(result.summary, with_label=True)
+        cells = "".join(_cell(result.for_variant(v), with_label=False) for v in variants)
         out.append(f'<tr><th scope="row">{name}</th>{overall}{cells}</tr>\n')
     out.append("</tbody>\n</table>\n</div>\n\n")
     out.append("## The adapters\n\n")

@@ -31,14 +31,13 @@ BOOSTS: Mapping[str, float] = {
 #: A term of the site (matched in a page's text, whole words, any case) and the
 #: words players type for it.
 PLAYER_WORDS: Mapping[str, tuple[str, ...]] = {
-    "thrown in": ("redeal", "re-deal", "misdeal", "throw in"),
-    "throw-in": ("redeal", "re-deal", "misdeal", "throw in"),
+    "thrown in": ("redeal", "re-deal", "misdeal"),
+    "throw-in": ("redeal", "re-deal", "misdeal"),
     "hearts": ("trump", "trumps", "trumping"),
-    "trumps": ("trump", "hearts"),
-    "partner": ("partner", "partners", "partnership", "teammate"),
     "team": ("partner", "partners", "partnership", "teammate"),
-    "bid": ("bid", "bidding", "contract", "call"),
-    "target": ("goal", "winning score", "41", "400"),
+    "partner": ("partners", "partnership", "teammate"),
+    "target": ("goal", "winning score"),
+    "bid": ("contract",),
 }
 
 #: Pages that get the players' words.
