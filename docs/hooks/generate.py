@@ -8,7 +8,10 @@ Registered in ``mkdocs.yml`` under ``hooks:``. Nothing generated is stored in
   needs, points mkdocstrings at it, and fills the ``AUTO:`` entries of the nav;
 * ``on_files`` adds the generated pages (and the SVG chart) to the site;
 * ``on_page_markdown`` expands ``<!-- include: NAME -->`` markers in the
-  hand-written guides with text other parts of the project own.
+  hand-written guides with text other parts of the project own, and weighs
+  every page for search (:mod:`docsgen.search_tuning`);
+* ``on_post_build`` makes ``404.html`` work under any sub-path when no
+  ``site_url`` is set (:mod:`docsgen.not_found`).
 """
 
 from __future__ import annotations
@@ -38,21 +41,21 @@ for _folder in (HERE, TOOLS):
 
 from docsgen import (  # noqa: E402
     api,
-    cases_browser,
     charts,
     claims,
     includes,
     matrix,
-    not_found,
     register_page,
-    results,
     rules_pages,
-    search_tuning,
-    site_pages,
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
 from docsgen.anchors import CASES_PAGE  # noqa: E402
+from docsgen.cases_browser import cases_page  # noqa: E402
+from docsgen.not_found import portable  # noqa: E402
+from docsgen.results import commit_of, results_page, run_all  # noqa: E402
+from docsgen.search_tuning import boost, with_search_words  # noqa: E402
+from docsgen.site_pages import changelog_page  # noqa: E402
 from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
@@ -88,6 +91,23 @@ def _configure_api(config: MkDocsConfig, root: Path) -> list[str]:
         extensions.append(extension)
     options["extensions"] = extensions
     return api.modules(view)
+
+
+def _suite_pages(root: Path) -> dict[str, str]:
+    """The conformance suite's pages: the cases, a run of the bundled adapters, the changelog."""
+    started = time.perf_counter()
+    try:
+        pages = {
+            CASES_PAGE: cases_page(),
+            "conformance/results.md": results_page(
+                run_all(root), commit_of(root), datetime.datetime.now(datetime.UTC)
+            ),
+            "conformance/changelog.md": changelog_page(root),
+        }
+    except Exception as error:  # a generator bug must stop the build, with its cause
+        raise PluginError(f"docs generation failed: {type(error).__name__}: {error}") from error
+    log.info("fourhundred: cases and results in %.1f s", time.perf_counter() - started)
+    return pages
 
 
 def _expand_nav(nav: Any, generated: dict[str, list[Any]]) -> Any:
@@ -128,24 +148,20 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Generate every page and wire the API reference and the nav."""
     root = _root(config)
     _generated.clear()
+    # First: the rules pages' worked examples link to the cases page when it is there.
+    _generated.update(_suite_pages(root))
     started = time.perf_counter()
     try:
         _generated.update(rules_pages.all_pages())
         _generated["rules/comparison.md"] = matrix.comparison_page()
         _generated["rules/ambiguities.md"] = register_page.register_page()
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
+        _generated.update(statistics.chart_files())
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
         _generated["rules/statistics.md"] = statistics.statistics_page()
-        _generated.update(statistics.chart_files())
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()
-        _generated[CASES_PAGE] = cases_browser.cases_page()
-        _generated["conformance/changelog.md"] = site_pages.changelog_page(root)
-        _generated["conformance/results.md"] = results.results_page(
-            results.run_all(root), results.commit_of(root), datetime.datetime.now(datetime.UTC)
-        )
-        suite_done = time.perf_counter()
         module_names = _configure_api(config, root)
     except PluginError:
         raise
@@ -159,12 +175,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     ]
     api_pages = [{"Overview": "api/index.md"}, *_api_nav(module_names)]
     log.info(
-        "fourhundred: generated %d pages (rules %.1f s, claims ledger %.1f s, "
-        "cases and results %.1f s)",
+        "fourhundred: generated %d pages (rules %.1f s, claims ledger %.1f s)",
         len(_generated),
         rules_done - started,
         ledger_done - rules_done,
-        suite_done - ledger_done,
     )
     config.nav = _expand_nav(config.nav, {"AUTO:variants": variant_pages, "AUTO:api": api_pages})
     return config
@@ -182,7 +196,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Expand include markers with the text their owners maintain; weigh the page
-    for search and add the players' words to the rules pages (:mod:`docsgen.search_tuning`)."""
+    for search and add the players' words to the rules pages."""
     try:
         started = time.perf_counter()
         expanded = includes.expand(markdown, _root(config))
@@ -195,20 +209,19 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
     search = dict(page.meta.get("search") or {})
-    search.setdefault("boost", search_tuning.boost(page.file.src_uri))
+    search.setdefault("boost", boost(page.file.src_uri))
     page.meta["search"] = search
-    return search_tuning.with_search_words(page.file.src_uri, expanded)
+    return with_search_words(page.file.src_uri, expanded)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """Without a ``site_url``, make ``404.html`` work under any sub-path
-    (:mod:`docsgen.not_found`)."""
+    """Without a ``site_url``, make ``404.html`` work under any sub-path."""
     if config.site_url:
         return
     page = Path(config.site_dir) / "404.html"
     if page.exists():
         try:
-            page.write_text(not_found.portable(page.read_text(encoding="utf-8")), encoding="utf-8")
+            page.write_text(portable(page.read_text(encoding="utf-8")), encoding="utf-8")
         except ValueError as error:
             raise PluginError(f"404.html: {error}") from error
 
