@@ -4,7 +4,13 @@ The site is built once per test session into a temporary folder (``mkdocs
 build --strict``, so any broken link, missing page or generator error fails
 here). Chromium is driven over the DevTools protocol on a pipe
 (``--remote-debugging-pipe``), with the standard library only: the tests load
-the comparison page and type into the search box as a reader would.
+the comparison page and type into the search box as a reader would, search
+for players' words, scroll the matrix on a 400 px screen, print, and open the
+404 page of the site served under a sub-path.
+
+On disk: nothing is loaded from another host (the site works offline), the
+charts' labels and axis titles, the cases browser, the results page of a real
+run and the suite's changelog.
 
 Skips, each with its reason: when mkdocs-material or mkdocstrings is not
 installed (``pip install -e '.[docs]'``), and, for the browser tests, when no
