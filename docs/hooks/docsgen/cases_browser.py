@@ -93,6 +93,12 @@ def _groups(
     return grouped
 
 
+def _kinds_in(cases: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The kinds the cases have: the suite's order, then any other kind by name."""
+    present = {str(case["kind"]) for case in cases}
+    return [k for k in kinds.KINDS if k in present] + sorted(present - set(kinds.KINDS))
+
+
 def _overview(cases: Sequence[Mapping[str, Any]], variants: Sequence[str]) -> list[str]:
     per: Counter[tuple[str, str]] = Counter()
     for case in cases:
@@ -103,9 +109,7 @@ def _overview(cases: Sequence[Mapping[str, Any]], variants: Sequence[str]) -> li
         "| kind | " + " | ".join(variants) + " | cases |\n",
         "|---|" + "---:|" * (len(variants) + 1) + "\n",
     ]
-    for kind in kinds.KINDS:
-        if not totals[kind]:
-            continue
+    for kind in _kinds_in(cases):
         counts = " | ".join(str(per[(kind, v)]) if per[(kind, v)] else "–" for v in variants)
         out.append(f"| [`{kind}`](#kind-{kind}) | {counts} | {totals[kind]} |\n")
     out.append(
@@ -131,7 +135,7 @@ def cases_page() -> str:
     ]
     out.extend(_overview(cases, variants))
     grouped = _groups(cases)
-    for kind in [k for k in kinds.KINDS if k in grouped]:
+    for kind in _kinds_in(cases):
         by_variant = grouped[kind]
         out.append(f'<h2 id="kind-{esc(kind)}"><code>{esc(kind)}</code></h2>\n\n')
         for variant in sorted(by_variant, key=lambda v: [*variants, v].index(v)):
