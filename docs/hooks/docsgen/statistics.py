@@ -41,7 +41,7 @@ def _axis_percent(value: float) -> str:
 
 
 def _per_thousand(value: float) -> str:
-    return f"{1000 * value:.2g}"
+    return f"{1000 * value:.3g}"
 
 
 def _heuristic(figures: list[dict[str, Any]]) -> list[dict[str, Any]]:
