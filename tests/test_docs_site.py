@@ -4,7 +4,13 @@ The site is built once per test session into a temporary folder (``mkdocs
 build --strict``, so any broken link, missing page or generator error fails
 here). Chromium is driven over the DevTools protocol on a pipe
 (``--remote-debugging-pipe``), with the standard library only: the tests load
-the comparison page and type into the search box as a reader would.
+the comparison page and type into the search box as a reader would, search
+for players' words, scroll the matrix on a 400 px screen, print, and open the
+404 page of the site served under a sub-path.
+
+On disk: nothing is loaded from another host (the site works offline), the
+charts' labels and axis titles, the cases browser, the results page of a real
+run and the suite's changelog.
 
 Skips, each with its reason: when mkdocs-material or mkdocstrings is not
 installed (``pip install -e '.[docs]'``), and, for the browser tests, when no
@@ -69,6 +75,8 @@ VERIFY_COMMAND = ROOT / "fourhundred" / "commands" / "verify.py"
 LEDGER_ENV = "FOURHUNDRED_DOCS_VERIFY_JSON"
 #: A fast invariant (proved everywhere) and a claim refuted on some variants.
 LEDGER_CHECKS = ("trick-has-one-winner", "claim-bigger-bid-pays-more")
+#: mkdocs.yml reads the published address from this variable.
+SITE_URL_ENV = "FOURHUNDRED_SITE_URL"
 
 
 def _small_ledger() -> str:
@@ -89,6 +97,7 @@ def _build(into: Path) -> None:
     out = into / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop(LEDGER_ENV, None)
+    env.pop(SITE_URL_ENV, None)  # the default build: no site_url, a 404 page that finds its root
     if VERIFY_COMMAND.exists():
         # The full ledger takes about a minute to verify: the test builds the page
         # from a real run of two of its checks instead.
@@ -235,7 +244,7 @@ def test_the_claims_ledger_shows_verdicts_and_counterexamples_from_the_verifier(
 
 
 def test_no_generated_page_is_kept_in_the_docs_folder() -> None:
-    generated = ("rules", "api", "verification")
+    generated = ("rules", "api", "verification", "conformance")
     kept = [d for d in generated if (DOCS / d).exists()]
     assert not kept, f"generated at build time, must not be committed: {kept}"
 
@@ -251,6 +260,260 @@ def test_the_related_fields_map_names_real_register_entries_and_rule_fields() ->
     assert set(GENERAL_ENTRIES) <= ids
     assert {f for fields in RELATED_FIELDS.values() for f in fields} <= set(RULE_FIELDS)
     assert set(FIELD_LABELS) <= set(RULE_FIELDS)
+
+
+def _hooks_module(name: str) -> Any:
+    """A module of the docs generators (``docs/hooks/docsgen``)."""
+    import importlib
+
+    sys.path.insert(0, str(HOOKS))
+    try:
+        return importlib.import_module(f"docsgen.{name}")
+    finally:
+        sys.path.remove(str(HOOKS))
+
+
+# ---------------------------------------------------------------------------
+# Offline: nothing is loaded from another host
+# ---------------------------------------------------------------------------
+
+#: ``<link rel=...>`` values that make the browser fetch the ``href``.
+FETCHING_RELS = {
+    "stylesheet",
+    "preconnect",
+    "preload",
+    "prefetch",
+    "modulepreload",
+    "dns-prefetch",
+    "icon",
+    "shortcut",
+    "apple-touch-icon",
+    "manifest",
+}
+#: Elements whose ``src`` the browser loads.
+LOADING_TAGS = {"script", "img", "iframe", "source", "audio", "video", "embed", "input", "track"}
+_EXTERNAL = re.compile(r"^\s*(https?:)?//", re.IGNORECASE)
+_CSS_EXTERNAL = re.compile(r"(url\(\s*['\"]?\s*(https?:)?//|@import\s+['\"]?(https?:)?//)", re.I)
+
+
+class _Resources(HTMLParser):
+    """Every resource a page makes the browser load from another host."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.external: list[str] = []
+        self._in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {key: value or "" for key, value in attrs}
+        rels = set(values.get("rel", "").lower().split())
+        if tag == "link" and rels & FETCHING_RELS and _EXTERNAL.match(values.get("href", "")):
+            self.external.append(f"<link rel={values['rel']}> {values['href']}")
+        if tag in LOADING_TAGS and _EXTERNAL.match(values.get("src", "")):
+            self.external.append(f"<{tag}> {values['src']}")
+        if tag in ("image", "use") and _EXTERNAL.match(values.get("href", "")):
+            self.external.append(f"<{tag}> {values['href']}")
+        if _CSS_EXTERNAL.search(values.get("style", "")):
+            self.external.append(f"<{tag} style> {values['style']}")
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_style and _CSS_EXTERNAL.search(data):
+            self.external.append(f"<style> {_CSS_EXTERNAL.search(data)}")
+
+
+def test_no_page_of_the_site_loads_anything_from_another_host(site: Path) -> None:
+    """Fonts, stylesheets, scripts, images: the site works offline. (Plain links to
+    a source's page are fine: following them is the reader's choice.)"""
+    found = []
+    for path in sorted(site.rglob("*")):
+        if path.suffix in (".html", ".svg"):
+            parser = _Resources()
+            parser.feed(path.read_text(encoding="utf-8"))
+            found.extend(f"{path.relative_to(site)}: {what}" for what in parser.external)
+        elif path.suffix == ".css":
+            for match in _CSS_EXTERNAL.finditer(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(site)}: {match.group(0)}")
+    assert not found, "\n".join(sorted(set(found))[:20])
+
+
+def test_the_resource_scan_would_see_web_fonts_and_remote_scripts() -> None:
+    parser = _Resources()
+    parser.feed(
+        '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>'
+        '<link rel="stylesheet" href="//fonts.googleapis.com/css?family=Roboto">'
+        '<script src="https://unpkg.com/x.js"></script><a href="https://www.pagat.com/">pagat</a>'
+        "<style>@font-face { src: url('https://example.org/f.woff2') }</style>"
+    )
+    assert len(parser.external) == 4, parser.external
+
+
+# ---------------------------------------------------------------------------
+# Charts
+# ---------------------------------------------------------------------------
+
+
+def _svg(path: Path) -> Any:
+    from xml.etree import ElementTree
+
+    return ElementTree.parse(path).getroot()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _font_sizes(root: Any) -> list[tuple[float, str]]:
+    """(font size, text) of every text element, its size inherited from its ancestors."""
+    sizes: list[tuple[float, str]] = []
+
+    def walk(element: Any, inherited: float) -> None:
+        size = float(element.get("font-size", inherited))
+        if element.tag == f"{SVG}text":
+            sizes.append((size, "".join(element.itertext()).strip()))
+        for child in element:
+            walk(child, size)
+
+    walk(root, 16.0)  # the browser's default
+    return sizes
+
+
+def test_every_chart_has_readable_labels_and_titled_axes(site: Path) -> None:
+    charts_module = _hooks_module("charts")
+    charts = sorted(site.joinpath("rules").glob("*.svg"))
+    assert len(charts) >= 7, charts  # bid values and the six statistics charts
+    for path in charts:
+        root = _svg(path)
+        width = float(root.get("viewBox").split()[2])
+        assert width <= charts_module.MAX_WIDTH, (path.name, width)
+        small = [(size, label) for size, label in _font_sizes(root) if size < 12]
+        assert not small, (path.name, small[:5])
+        classes = {e.get("class") for e in root.iter(f"{SVG}text")}
+        assert {"x-title", "y-title"} <= classes, (path.name, classes)
+        assert root.find(f"{SVG}title") is not None, path.name
+
+
+def test_the_game_deciding_star_stands_at_the_13_tick_of_its_variant(site: Path) -> None:
+    root = _svg(site / "rules" / "bid-values.svg")
+    starred = []
+    for panel in root.iter(f"{SVG}g"):
+        if panel.get("class") != "panel":
+            continue
+        ticks = {
+            e.get("data-value"): float(e.get("x"))
+            for e in panel.iter(f"{SVG}text")
+            if e.get("class") == "x-tick"
+        }
+        for star in panel.iter(f"{SVG}text"):
+            if star.get("class") == "decides":
+                assert float(star.get("x")) == ticks[star.get("data-bid")], panel.get(
+                    "data-variant"
+                )
+                starred.append((panel.get("data-variant"), int(star.get("data-bid"))))
+    expected = [(n, 13) for n in names() if load(n).is_special_bid(13)]
+    assert starred == expected
+
+
+def test_the_statistics_page_shows_every_chart_of_the_figures(site: Path) -> None:
+    statistics = _hooks_module("statistics")
+    html = page(site, "rules/statistics.html")
+    for path in statistics.CHART_PATHS.values():
+        name = Path(path).name
+        assert f'src="{name}"' in html, name
+        assert (site / path).exists(), path
+    figures = json.loads((ROOT / "spec" / "simulation_figures.json").read_text(encoding="utf-8"))
+    bars = _svg(site / statistics.CHART_PATHS["throw_in"]).iter(f"{SVG}rect")
+    drawn = [e for e in bars if e.find(f"{SVG}title") is not None]
+    assert len(drawn) == len(figures["figures"])  # one bar per variant and kind of player
+
+
+# ---------------------------------------------------------------------------
+# Cases, results, changelog
+# ---------------------------------------------------------------------------
+
+
+def test_the_cases_page_gives_every_case_of_the_suite_its_anchor(site: Path) -> None:
+    from fourhundred.conformance.suite import load_cases
+
+    anchors = _hooks_module("anchors")
+    parsed = _parse(site / "conformance" / "cases.html")
+    cases = load_cases()
+    missing = [c["id"] for c in cases if anchors.case_anchor(c["id"]) not in parsed.ids]
+    assert not missing, missing[:10]
+    html = page(site, "conformance/cases.html")
+    assert html.count('<details class="fh-cases">') < len(cases) / 10  # grouped, collapsed
+    index = json.loads(page(site, "search/search_index.json"))
+    assert not [d for d in index["docs"] if d["location"].startswith("conformance/cases.html")]
+
+
+def _git_head() -> str:
+    """The checkout's commit, or what the results page says when there is none."""
+    run = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return run.stdout.strip() if run.returncode == 0 else "unknown (not a git checkout)"
+
+
+def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) -> None:
+    from fourhundred.conformance.suite import load_cases, select_runs, suite_version
+
+    results = _hooks_module("results")
+    html = page(site, "conformance/results.html")
+    runs = len(select_runs(load_cases()))
+    rows = re.findall(r'<tr><th scope="row">(.*?)</tr>', html, flags=re.DOTALL)
+    adapters = results.bundled_adapters(ROOT)
+    assert len(rows) == len(adapters)
+    reference = rows[0]
+    assert adapters[0].name in reference
+    assert f"{runs}/{runs} passed" in reference  # every run of the suite, every one passed
+    for adapter, row in zip(adapters, rows, strict=True):
+        assert adapter.name in row
+        assert "fh-badge" in row or "not run" in row, row[:300]
+    assert f"suite version <strong>{suite_version()}</strong>" in html
+    assert _git_head() in html
+
+
+def test_an_adapter_that_cannot_start_is_shown_as_not_run_never_as_passing() -> None:
+    import datetime
+
+    from fourhundred.conformance.suite import load_cases
+
+    results = _hooks_module("results")
+    missing = results.Adapter("absent engine", (str(ROOT / "no-such-adapter"),), "nowhere")
+    result = results.run_adapter(missing, load_cases()[:3])
+    assert result.summary is None and "no-such-adapter" in result.failure
+    html = results.results_page([result], "abc", datetime.datetime.now(datetime.UTC))
+    row = re.search(r'<tr><th scope="row">(.*?)</tr>', html, flags=re.DOTALL)
+    assert row is not None and "fh-badge" not in row.group(1)
+    assert row.group(1).count("not run") == 1 + len(names())
+    assert "It did not run" in html
+
+
+def test_the_suites_changelog_is_in_the_navigation(site: Path) -> None:
+    changelog = (ROOT / "conformance" / "CHANGELOG.md").read_text(encoding="utf-8")
+    html = page(site, "conformance/changelog.html")
+    for version in re.findall(r"^## (\d+\.\d+\.\d+)", changelog, flags=re.MULTILINE):
+        assert re.search(rf"<h2 id=\"[^\"]*\">{re.escape(version)}", html), version
+    assert 'href="conformance/changelog.html"' in page(site, "index.html")
+
+
+# ---------------------------------------------------------------------------
+# Search
+# ---------------------------------------------------------------------------
+
+
+def test_the_search_index_weighs_rules_pages_above_the_api(site: Path) -> None:
+    index = json.loads(page(site, "search/search_index.json"))
+    boosts: dict[str, set[float]] = {}
+    for doc in index["docs"]:
+        folder = doc["location"].split("/", 1)[0] if "/" in doc["location"] else ""
+        boosts.setdefault(folder, set()).add(float(doc.get("boost", 1.0)))
+    assert min(boosts["rules"]) > max(boosts[""]) > max(boosts["api"]), boosts
 
 
 # ---------------------------------------------------------------------------
@@ -432,3 +695,205 @@ def test_the_search_index_contains_the_generated_rules(site: Path) -> None:
     text = " ".join(doc["text"] + " " + doc["title"] for doc in index["docs"])
     for word in ("Arbaa Miyye", "bidding-direction", "own minimum"):
         assert word in text, word
+
+
+def _search(browser: Browser, served: str, word: str) -> list[str]:
+    """The result links material's search shows for a query, best first."""
+    browser.open(f"{served}/index.html?q={word}")
+    links = browser.wait_for(
+        """(() => {
+            const items = document.querySelectorAll('.md-search-result__item > a');
+            return items.length ? Array.from(items).map(a => a.getAttribute('href')) : null;
+        })()"""
+    )
+    assert links, f"searching for {word!r} gave no results"
+    return [str(link) for link in links]
+
+
+@pytest.mark.parametrize("word", ["partner", "trump", "redeal"])
+def test_a_players_word_finds_a_rules_page_first(served: str, browser: Browser, word: str) -> None:
+    links = _search(browser, served, word)
+    assert links[0].startswith(f"{served}/rules/"), links[:5]
+
+
+def test_pages_in_the_browser_request_nothing_from_another_host(
+    served: str, browser: Browser
+) -> None:
+    for path in ("index.html", "rules/comparison.html", "rules/statistics.html"):
+        browser.open(f"{served}/{path}")
+        assert browser.wait_for("document.readyState === 'complete'")
+        loaded = browser.evaluate(
+            "performance.getEntriesByType('resource').map(e => e.name)"
+            ".concat(Array.from(document.fonts).map(f => f.family))"
+        )
+        elsewhere = [u for u in loaded if "://" in u and not u.startswith(served)]
+        assert not elsewhere, (path, elsewhere)
+
+
+def test_charts_show_at_their_own_size_or_larger_on_a_desktop_page(
+    served: str, browser: Browser
+) -> None:
+    """With no label under 12 units (checked above), a chart shown at least at its own
+    width shows every label at 12 px or more."""
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+        page=True,
+    )
+    try:
+        for path in ("rules/statistics.html", "rules/comparison.html"):
+            browser.open(f"{served}/{path}")
+            sizes = browser.wait_for(
+                """(() => {
+                    const images = Array.from(document.querySelectorAll('img[src$=".svg"]'));
+                    if (document.readyState !== 'complete' || !images.length
+                        || images.some(i => !i.complete)) return null;
+                    return images.map(i => [i.getAttribute('src'), i.clientWidth, i.naturalWidth]);
+                })()"""
+            )
+            assert sizes, f"{path}: no chart"
+            for src, shown, own in sizes:
+                assert shown >= own > 0, (path, src, shown, own)
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
+def test_the_matrix_keeps_rule_names_and_header_in_view_on_a_phone(
+    served: str, browser: Browser
+) -> None:
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True},
+        page=True,
+    )
+    try:
+        browser.open(f"{served}/rules/comparison.html")
+        moved = browser.wait_for(
+            """(() => {
+                const box = document.querySelector('.fh-matrix .md-typeset__scrollwrap');
+                if (!box || document.readyState !== 'complete') return null;
+                box.scrollIntoView();
+                const rows = box.querySelectorAll('th[scope=row]');
+                const rule = rows[rows.length - 1];
+                const header = box.querySelector('thead th:last-child');
+                const frame = box.getBoundingClientRect();
+                box.scrollLeft = box.scrollWidth;
+                box.scrollTop = box.scrollHeight;
+                const r = rule.getBoundingClientRect(), h = header.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+                return {
+                    scrolled: [box.scrollLeft, box.scrollTop],
+                    ruleLeft: r.left - frame.left, headerTop: h.top - frame.top,
+                    ruleOnTop: hit ? hit.closest('th') === rule : false,
+                };
+            })()"""
+        )
+        assert moved, "the comparison table never appeared"
+        assert moved["scrolled"][0] > 0 and moved["scrolled"][1] > 0, moved  # it does scroll
+        assert abs(moved["ruleLeft"]) < 1, moved  # the rule names stay at the left edge
+        assert abs(moved["headerTop"]) < 1, moved  # the header stays at the top
+        assert moved["ruleOnTop"], moved  # and no scrolled cell covers it
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
+def test_printing_shows_the_page_alone_and_a_score_sheet_as_a_ruled_table(
+    served: str, browser: Browser
+) -> None:
+    browser.open(f"{served}/index.html")
+    assert browser.wait_for("document.readyState === 'complete'")
+    browser.evaluate(
+        """document.querySelector('.md-content__inner').insertAdjacentHTML('beforeend',
+            '<div class="score-sheet"><table><thead><tr><th>hand</th><th>north-south</th>' +
+            '<th>west-east</th></tr></thead><tbody><tr><td>1</td><td></td><td></td></tr>' +
+            '</tbody></table></div>')"""
+    )
+    browser.call("Emulation.setEmulatedMedia", {"media": "print"}, page=True)
+    try:
+        printed = browser.evaluate(
+            """(() => {
+                const shown = s => Array.from(document.querySelectorAll(s))
+                    .filter(e => getComputedStyle(e).display !== 'none'
+                        && e.getBoundingClientRect().height > 0).length;
+                const table = document.querySelector('.score-sheet table');
+                const cell = getComputedStyle(table.querySelector('td'));
+                return {
+                    chrome: ['.md-header', '.md-sidebar', '.md-search', '.md-footer', '.md-tabs']
+                        .map(s => [s, shown(s)]).filter(([, n]) => n),
+                    width: table.getBoundingClientRect().width,
+                    sheet: document.querySelector('.score-sheet').getBoundingClientRect().width,
+                    border: [cell.borderTopStyle, cell.borderLeftStyle, cell.borderTopWidth],
+                };
+            })()"""
+        )
+        assert printed["chrome"] == [], printed
+        assert printed["sheet"] > 0 and abs(printed["width"] - printed["sheet"]) < 1, printed
+        assert printed["border"][:2] == ["solid", "solid"], printed
+    finally:
+        browser.call("Emulation.setEmulatedMedia", {"media": ""}, page=True)
+
+
+class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under :data:`PREFIX`, and ``404.html`` (status 404) for
+    anything missing, as GitHub Pages serves a project site."""
+
+    PREFIX = "/some/prefix/"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(self.PREFIX):
+            return str(Path(self.directory) / "no such file")
+        return super().translate_path("/" + path[len(self.PREFIX) :])
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        if code != 404:
+            super().send_error(code, message, explain)
+            return
+        body = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def test_the_404_page_works_when_the_site_is_served_under_a_sub_path(
+    site: Path, browser: Browser
+) -> None:
+    handler = functools.partial(_SubPathHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    root = f"http://127.0.0.1:{server.server_address[1]}{_SubPathHandler.PREFIX}"
+    try:
+        browser.open(f"{root}no/such/page.html")
+        shown = browser.wait_for(
+            """(() => {
+                if (document.readyState !== 'complete') return null;
+                const sheets = Array.from(document.styleSheets).filter(s => s.href);
+                const loaded = performance.getEntriesByType('resource')
+                    .filter(e => e.name.endsWith('search_index.json') && e.responseStatus === 200);
+                if (!loaded.length) return null;  // the theme's script fetches the index
+                return {
+                    sheets: sheets.map(s => [s.href, s.cssRules.length]),
+                    links: Array.from(document.querySelectorAll('.md-nav a[href]'))
+                        .map(a => a.href),
+                    index: loaded.map(e => e.name),
+                    status: document.title,
+                };
+            })()"""
+        )
+        assert shown, "the 404 page under a sub-path never loaded its scripts and search index"
+        assert shown["sheets"], shown
+        for href, rules in shown["sheets"]:
+            assert href.startswith(root) and rules > 0, (href, rules)
+        assert shown["index"] == [f"{root}search/search_index.json"], shown["index"]
+        assert f"{root}index.html" in shown["links"], shown["links"][:5]
+        assert all(link.startswith(root) for link in shown["links"]), shown["links"][:5]
+    finally:
+        server.shutdown()
+        server.server_close()

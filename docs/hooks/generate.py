@@ -8,12 +8,16 @@ Registered in ``mkdocs.yml`` under ``hooks:``. Nothing generated is stored in
   needs, points mkdocstrings at it, and fills the ``AUTO:`` entries of the nav;
 * ``on_files`` adds the generated pages (and the SVG chart) to the site;
 * ``on_page_markdown`` expands ``<!-- include: NAME -->`` markers in the
-  hand-written guides with text other parts of the project own.
+  hand-written guides with text other parts of the project own, and weighs
+  every page for search (:mod:`docsgen.search_tuning`);
+* ``on_post_build`` makes ``404.html`` work under any sub-path when no
+  ``site_url`` is set (:mod:`docsgen.not_found`).
 """
 
 from __future__ import annotations
 
 import atexit
+import datetime
 import logging
 import shutil
 import sys
@@ -46,6 +50,12 @@ from docsgen import (  # noqa: E402
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
+from docsgen.anchors import CASES_PAGE  # noqa: E402
+from docsgen.cases_browser import cases_page  # noqa: E402
+from docsgen.not_found import portable  # noqa: E402
+from docsgen.results import commit_of, results_page, run_all  # noqa: E402
+from docsgen.search_tuning import boost, with_search_words  # noqa: E402
+from docsgen.site_pages import changelog_page  # noqa: E402
 from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
@@ -81,6 +91,23 @@ def _configure_api(config: MkDocsConfig, root: Path) -> list[str]:
         extensions.append(extension)
     options["extensions"] = extensions
     return api.modules(view)
+
+
+def _suite_pages(root: Path) -> dict[str, str]:
+    """The conformance suite's pages: the cases, a run of the bundled adapters, the changelog."""
+    started = time.perf_counter()
+    try:
+        pages = {
+            CASES_PAGE: cases_page(),
+            "conformance/results.md": results_page(
+                run_all(root), commit_of(root), datetime.datetime.now(datetime.UTC)
+            ),
+            "conformance/changelog.md": changelog_page(root),
+        }
+    except Exception as error:  # a generator bug must stop the build, with its cause
+        raise PluginError(f"docs generation failed: {type(error).__name__}: {error}") from error
+    log.info("fourhundred: cases and results in %.1f s", time.perf_counter() - started)
+    return pages
 
 
 def _expand_nav(nav: Any, generated: dict[str, list[Any]]) -> Any:
@@ -121,12 +148,15 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Generate every page and wire the API reference and the nav."""
     root = _root(config)
     _generated.clear()
+    # First: the rules pages' worked examples link to the cases page when it is there.
+    _generated.update(_suite_pages(root))
     started = time.perf_counter()
     try:
         _generated.update(rules_pages.all_pages())
         _generated["rules/comparison.md"] = matrix.comparison_page()
         _generated["rules/ambiguities.md"] = register_page.register_page()
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
+        _generated.update(statistics.chart_files())
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
         _generated["rules/statistics.md"] = statistics.statistics_page()
         rules_done = time.perf_counter()
@@ -165,7 +195,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Expand include markers with the text their owners maintain."""
+    """Expand include markers with the text their owners maintain; weigh the page
+    for search and add the players' words to the rules pages."""
     try:
         started = time.perf_counter()
         expanded = includes.expand(markdown, _root(config))
@@ -175,9 +206,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
                 page.file.src_uri,
                 time.perf_counter() - started,
             )
-        return expanded
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
+    search = dict(page.meta.get("search") or {})
+    search.setdefault("boost", boost(page.file.src_uri))
+    page.meta["search"] = search
+    return with_search_words(page.file.src_uri, expanded)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Without a ``site_url``, make ``404.html`` work under any sub-path."""
+    if config.site_url:
+        return
+    page = Path(config.site_dir) / "404.html"
+    if page.exists():
+        try:
+            page.write_text(portable(page.read_text(encoding="utf-8")), encoding="utf-8")
+        except ValueError as error:
+            raise PluginError(f"404.html: {error}") from error
 
 
 def on_shutdown() -> None:

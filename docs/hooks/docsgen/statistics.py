@@ -4,6 +4,9 @@ Read from the committed figures (no simulation at build time):
 :data:`fourhundred.reference.batch_stats.FIGURES_PATH` (``fourhundred simulate
 --write-figures``) and :data:`fourhundred.reference.batch_impact.FIGURES_PATH`
 (``fourhundred ambiguities --measure --write``).
+
+The same figures are drawn as SVG charts (:func:`chart_files`, with
+:mod:`docsgen.charts`) shown above the tables they summarise.
 """
 
 from __future__ import annotations
@@ -12,11 +15,200 @@ from typing import Any
 
 from fourhundred.reference import batch_impact, batch_stats
 
+from .charts import COLOURS, BarSeries, LineSeries, bar_chart, line_chart
 from .md import cell, generated_banner, table
+
+#: Where each chart goes in the site, beside the statistics page.
+CHART_PATHS = {
+    "throw_in": "rules/statistics-throw-in.svg",
+    "hands": "rules/statistics-hands-per-game.svg",
+    "bids": "rules/statistics-bids.svg",
+    "made": "rules/statistics-made-rate.svg",
+    "rare": "rules/statistics-rare-events.svg",
+    "impact": "rules/statistics-ambiguity-impact.svg",
+}
+#: Hands per game drawn up to this many (the few longer games are in the table).
+HANDS_SHOWN = 80
+PLAYER_COLOURS = {"heuristic": COLOURS[0], "random": COLOURS[3]}
 
 
 def _percent(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else f"{100 * value:.{digits}f}%"
+
+
+def _axis_percent(value: float) -> str:
+    return f"{100 * value:.3g}%"
+
+
+def _per_thousand(value: float) -> str:
+    return f"{1000 * value:.3g}"
+
+
+def _heuristic(figures: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [f for f in figures if f["players"][0] == "heuristic"]
+
+
+def _variant_colours(figures: list[dict[str, Any]]) -> dict[str, str]:
+    order = list(dict.fromkeys(f["variant"] for f in figures))
+    return {name: COLOURS[i % len(COLOURS)] for i, name in enumerate(order)}
+
+
+def throw_in_chart(data: dict[str, Any]) -> str:
+    """Share of hands thrown in, per variant and kind of player."""
+    figures: list[dict[str, Any]] = data["figures"]
+    rows = list(dict.fromkeys(f["variant"] for f in figures))
+    by = {(f["variant"], f["players"][0]): f["throw_in_rate"] for f in figures}
+    players = list(dict.fromkeys(f["players"][0] for f in figures))
+    return bar_chart(
+        "Hands thrown in",
+        "The share of dealt hands thrown in (redealt), per variant, for heuristic and "
+        "random players at every seat.",
+        rows,
+        [
+            BarSeries(f"{p} players", PLAYER_COLOURS.get(p, COLOURS[4]), [by[(r, p)] for r in rows])
+            for p in players
+        ],
+        "share of dealt hands thrown in",
+        _axis_percent,
+        row_title="variant",
+    )
+
+
+def hands_chart(data: dict[str, Any]) -> str:
+    """The distribution of hands per game, heuristic players."""
+    figures = _heuristic(data["figures"])
+    colours = _variant_colours(figures)
+    lines = []
+    for f in figures:
+        histogram = {int(k): n for k, n in f["hands_per_game"]["histogram"].items()}
+        games = sum(histogram.values())
+        lines.append(
+            LineSeries(
+                f["variant"],
+                colours[f["variant"]],
+                [(h, histogram.get(h, 0) / games) for h in range(1, HANDS_SHOWN + 1)],
+            )
+        )
+    return line_chart(
+        "How many hands a game lasts",
+        f"The share of games that last each number of hands (up to {HANDS_SHOWN}), "
+        "heuristic players at every seat, one line per variant.",
+        lines,
+        list(range(0, HANDS_SHOWN + 1, 10)),
+        "hands in the game",
+        "share of games",
+        _axis_percent,
+    )
+
+
+def _bid_lines(figures: list[dict[str, Any]], field: str) -> list[LineSeries]:
+    colours = _variant_colours(figures)
+    return [
+        LineSeries(
+            f["variant"],
+            colours[f["variant"]],
+            [(int(b), v[field]) for b, v in sorted(f["bids"].items(), key=lambda kv: int(kv[0]))],
+        )
+        for f in figures
+    ]
+
+
+def bids_chart(data: dict[str, Any]) -> str:
+    """How often each bid is made (heuristic players)."""
+    return line_chart(
+        "Which bids players make",
+        "The share of all bids that are each bid from 1 to 13, heuristic players, one line "
+        "per variant.",
+        _bid_lines(_heuristic(data["figures"]), "share_of_bids"),
+        list(range(1, 14)),
+        "bid (tricks)",
+        "share of all bids",
+        _axis_percent,
+    )
+
+
+def made_chart(data: dict[str, Any]) -> str:
+    """How often each bid is made in a played hand (heuristic players)."""
+    return line_chart(
+        "How often a bid is made",
+        "The share of played hands in which a player who bid it took at least that many "
+        "tricks, for each bid from 1 to 13, heuristic players, one line per variant.",
+        _bid_lines(_heuristic(data["figures"]), "made_rate"),
+        list(range(1, 14)),
+        "bid (tricks)",
+        "made, share of played hands",
+        _axis_percent,
+        y_max=1.0,
+    )
+
+
+def rare_chart(data: dict[str, Any]) -> str:
+    """Both teams qualifying, and 13s bid and made, per 1,000 played hands."""
+    figures = _heuristic(data["figures"])
+    rows = [f["variant"] for f in figures]
+    return bar_chart(
+        "Rare events, per 1,000 played hands",
+        "Per 1,000 played hands (heuristic players): hands after which both teams qualify "
+        "to win, hands with a bid of 13, and 13s made.",
+        rows,
+        [
+            BarSeries(
+                "both teams qualify",
+                COLOURS[2],
+                [f["both_qualify"]["per_played_hand"] for f in figures],
+            ),
+            BarSeries(
+                "13 bid", COLOURS[1], [f["thirteen"]["bid_per_played_hand"] for f in figures]
+            ),
+            BarSeries(
+                "13 made", COLOURS[4], [f["thirteen"]["made_per_played_hand"] for f in figures]
+            ),
+        ],
+        "per 1,000 played hands",
+        _per_thousand,
+        row_title="variant",
+    )
+
+
+def impact_chart(data: dict[str, Any]) -> str:
+    """How often each reading of an open question changes a hand and a game."""
+    rows, hands, games = [], [], []
+    for entry_id, figures in data["entries"].items():
+        for f in figures:
+            rows.append(f"{entry_id}\n{f['variant']}: {f['reading']}")
+            hands.append(f["hand_share"])
+            games.append(f["game_share"])
+    return bar_chart(
+        "How much each ambiguity matters",
+        "For each register entry, variant and reading other than the default: the share of "
+        "compared hands, and of games, that end differently under that reading.",
+        rows,
+        [
+            BarSeries("hands differ", COLOURS[0], hands),
+            BarSeries("games differ", COLOURS[1], games),
+        ],
+        "share that ends differently",
+        _axis_percent,
+        row_title="entry, variant: reading",
+    )
+
+
+def chart_files() -> dict[str, str]:
+    """Every chart of the page, by its path in the site."""
+    play = batch_stats.load_figures()
+    impact = batch_impact.load_figures()
+    return {
+        CHART_PATHS["throw_in"]: throw_in_chart(play),
+        CHART_PATHS["hands"]: hands_chart(play),
+        CHART_PATHS["bids"]: bids_chart(play),
+        CHART_PATHS["made"]: made_chart(play),
+        CHART_PATHS["rare"]: rare_chart(play),
+        CHART_PATHS["impact"]: impact_chart(impact),
+    }
+
+
+def _figure(key: str, alt: str) -> str:
+    return f"![{alt}]({CHART_PATHS[key].removeprefix('rules/')})\n\n"
 
 
 def _play_section(data: dict[str, Any]) -> list[str]:
@@ -30,6 +222,9 @@ def _play_section(data: dict[str, Any]) -> list[str]:
         "Random bidders mostly bid more than they can make, so their scores fall and, where "
         "only points decide the game, it never ends.\n\n",
     ]
+    out.append(_figure("throw_in", "Hands thrown in, per variant and kind of player"))
+    out.append(_figure("hands", "How many hands a game lasts, per variant"))
+    out.append(_figure("rare", "Both teams qualifying and 13s, per 1,000 played hands"))
     rows = []
     for f in figures:
         lengths = f["hands_per_game"]
@@ -65,6 +260,8 @@ def _play_section(data: dict[str, Any]) -> list[str]:
         )
     )
     out.append("\n### Bids: how often each is bid, and made when played\n\n")
+    out.append(_figure("bids", "The share of all bids that are each bid, per variant"))
+    out.append(_figure("made", "How often each bid is made, per variant"))
     bids = range(14)
     out.append(
         table(
@@ -127,6 +324,7 @@ def _impact_section(data: dict[str, Any]) -> list[str]:
         "the default reading); `fourhundred ambiguities --json --witnesses` carries both "
         "transcripts inline.\n\n",
     ]
+    out.append(_figure("impact", "How often each reading changes a hand and a game"))
     rows = []
     for entry_id, figures in data["entries"].items():
         for f in figures:
