@@ -7,16 +7,20 @@ the build with a message naming what was wrong.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
+import random
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from fourhundred.spec.registry import RULE_FIELDS, get, load, names
+from fourhundred.spec.model import Rules
+from fourhundred.spec.registry import RULE_FIELDS, all_readings, get, load, names
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "docs" / "hooks"
@@ -28,7 +32,15 @@ def docsgen() -> Iterator[dict[str, ModuleType]]:
     try:
         yield {
             name: importlib.import_module(f"docsgen.{name}")
-            for name in ("includes", "claims", "provenance", "matrix", "charts", "worked_hand")
+            for name in (
+                "includes",
+                "claims",
+                "provenance",
+                "matrix",
+                "charts",
+                "worked_hand",
+                "applicability",
+            )
         }
     finally:
         sys.path.remove(str(HOOKS))
@@ -186,3 +198,165 @@ def test_a_table_entry_for_a_deciding_13_is_shown_as_what_it_decides(
     assert show("values", medallon.values, medallon).endswith("13=wins the game (failed: -52)")
     assert show("values", pagat_400.values, pagat_400).endswith("13=wins or loses the game")
     assert show("deal_pattern", (1,) * 13) == "one card at a time"
+
+
+# --- Applicability: a cell never states a rule for a variant it does not apply to ---------
+
+#: Scores the fingerprint samples: below, at and around every band and target.
+_SCORES = (-5, 0, 1, 29, 30, 39, 40, 41, 44, 50, 51, 60, 140)
+
+
+def _alternatives(field: str, rules: Rules) -> list[object]:
+    """Other values a field can take (from its type), for mutating a rule set."""
+    hint = typing.get_type_hints(Rules)[field]
+    current = getattr(rules, field)
+    if typing.get_origin(hint) is typing.Literal:
+        candidates: list[object] = list(typing.get_args(hint))
+    elif hint is bool:
+        candidates = [True, False]
+    else:
+        candidates = {
+            "deal_pattern": [(1,) * 13, (1, 2, 2, 2, 2, 2, 2), (3, 3, 3, 4)],
+            "values": [tuple((bid, points + 1) for bid, points in rules.values)],
+            "reduced_values": [(), ((5, 1), (6, 1))],
+            "min_bid": [1, 2, 3],
+            "max_bid": [12, 13],
+            "table_min_base": [11, 12, 13],
+            "target": [31, 41, 61],
+            "own_min_cap": [None, 4, 5, 13],
+            "table_min_cap": [None, 12, 13, 14],
+            "turn_time_limit": [None, 25],
+        }[field]
+    return [value for value in candidates if value != current]
+
+
+def _scenarios() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]]:
+    """Hands to settle: random scores, bids (13 often) and tricks, dealers and raised targets."""
+    rng = random.Random("applicability")
+    out = []
+    for _ in range(24):
+        scores = tuple(rng.choice(_SCORES) for _ in range(4))
+        bids = tuple(13 if rng.random() < 0.3 else rng.randint(1, 12) for _ in range(4))
+        if rng.random() < 0.4:
+            split = [0, 0, 0, 0]
+            split[rng.randrange(4)] = 13
+        else:
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            split = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        out.append((scores, bids, tuple(split), rng.randrange(4), rng.choice((0, 10))))
+    return out
+
+
+SCENARIOS = _scenarios()
+
+#: Hands where the conditional rules show: seats are North, West, South, East.
+DECIDING_HANDS = (
+    # North makes 13 while South falls below zero (a made 13 wins outright or not).
+    ((0, 0, -5, 0), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+    # North and West both fail a 13 (two deciding 13s in one hand).
+    ((0, 0, 0, 0), (13, 13, 2, 2), (0, 0, 7, 6), 3, 0),
+    # North fails a 13 as South reaches 41 (13 first, or points first).
+    ((39, 0, 39, 0), (13, 2, 2, 2), (0, 5, 4, 4), 3, 0),
+    # North makes 13 while West-East stay on the target (13 first, or points first).
+    ((0, 45, 0, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+)
+#: Scores after a hand where the end-of-game rules show.
+ENDINGS = (
+    (41, 41, 5, 5),  # both teams qualify with equal totals
+    (41, 45, 10, 1),  # the higher total and the higher player differ
+    (41, 41, -1, 5),  # both reach the target, only West-East qualify
+    (41, 0, 0, 0),  # North on the target, South on zero
+    (20, 0, 21, 0),  # the partners' total reaches 41
+)
+
+
+def _fingerprint(rules: Rules) -> Iterator[object]:
+    """Everything the rule functions decide on a sample, cheapest first."""
+    yield rules.dealer_may_throw_in, rules.turn_time_limit
+    yield tuple(rules.bidding_seats(d) for d in range(4))
+    yield tuple(rules.trick_seats(s) for s in range(4))
+    yield tuple(rules.deal([f"{n}" for n in range(52)], 0))
+    yield tuple(rules.own_minimum_bid(s) for s in _SCORES)
+    yield tuple(rules.bid_is_legal(b, 0) for b in range(0, 15))
+    for score in _SCORES:
+        for table in ([score, 0, 0, 0], [score] * 4, [0, score, score, score]):
+            yield rules.table_minimum(table)
+    for own in (0, 30):
+        for highest in (0, 30):
+            yield tuple(rules.bid_value(b, own, highest) for b in range(1, 14))
+    for scores in ENDINGS:
+        for raised in (0, 10):
+            yield rules.points_result(scores, rules.target + raised)
+    for scores, bids, tricks, dealer, raised in (*DECIDING_HANDS, *SCENARIOS):
+        yield rules.hand_is_played(bids, scores)
+        yield rules.hand_result(scores, bids, tricks, dealer, rules.target + raised)
+
+
+def _same(known: list[object], other: Rules) -> bool:
+    """Whether a rule set decides everything as the one whose fingerprint is ``known``."""
+    return all(a == b for a, b in zip(known, _fingerprint(other), strict=True))
+
+
+def _check_applicability(rule_sets: list[Rules], applicability: ModuleType) -> list[str]:
+    """Rules said not to apply that change something; conditional ones said to apply that don't.
+
+    (Whether an unconditional rule changes something on this sample is not asked: that
+    needs a witness for every rule, which the proofs of ``fourhundred verify`` give.)
+    """
+    wrong = []
+    for rules in rule_sets:
+        known = list(_fingerprint(rules))
+        for field in RULE_FIELDS:
+            said = applicability.applies(field, rules)
+            if said and field not in applicability.CONDITIONS:
+                continue
+            mutants = [dataclasses.replace(rules, **{field: v}) for v in _alternatives(field, rules)]
+            matters = any(not _same(known, mutant) for mutant in mutants)
+            if matters != said:
+                wrong.append(f"{rules} {field}: applies() says {said}")
+    return wrong
+
+
+def _gate_mutations(rules: Rules) -> list[Rules]:
+    """A rule set with each rule that other rules depend on switched to its other values."""
+    gates = ("own_min_rises", "table_min_rises", "thirteen", "both_qualify", "eleven_plus_fifty")
+    gates += ("reduced_values", "value_scale", "table_min_base")
+    return [
+        dataclasses.replace(rules, **{gate: value})
+        for gate in gates
+        for value in _alternatives(gate, rules)
+    ]
+
+
+def test_a_rule_applies_to_a_rule_set_exactly_when_changing_it_changes_the_game(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    defaults = [load(name) for name in names()]
+    rule_sets = defaults + [m for rules in defaults for m in _gate_mutations(rules)]
+    assert _check_applicability(rule_sets, docsgen["applicability"]) == []
+
+
+@pytest.mark.slow
+def test_applicability_holds_on_every_reading_and_every_single_rule_mutation(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    readings = list(dict.fromkeys(r for name in names() for r in all_readings(name)))
+    mutated = [
+        dataclasses.replace(rules, **{field: value})
+        for rules in (load(name) for name in names())
+        for field in RULE_FIELDS
+        for value in _alternatives(field, rules)
+    ]
+    assert _check_applicability(readings + mutated, docsgen["applicability"]) == []
+
+
+def test_the_spec_never_cites_a_rule_it_marks_not_used_as_applying(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """A source's 'not used' entries are exactly the rules that do not apply to it."""
+    applicability = docsgen["applicability"]
+    for name in names():
+        variant, rules = get(name), load(name)
+        for field, fixed in variant.definition.fixed.items():
+            if fixed.cite.says.startswith("not used"):
+                assert not applicability.applies(field, rules), (name, field)
