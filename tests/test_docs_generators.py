@@ -11,6 +11,7 @@ import dataclasses
 import importlib
 import json
 import random
+import re
 import sys
 import typing
 from collections.abc import Iterator
@@ -230,7 +231,10 @@ def _alternatives(field: str, rules: Rules) -> list[object]:
     return [value for value in candidates if value != current]
 
 
-def _scenarios() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]]:
+Hand = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+
+
+def _scenarios() -> list[Hand]:
     """Hands to settle: random scores, bids (13 often) and tricks, dealers and raised targets."""
     rng = random.Random("applicability")
     out = []
@@ -249,25 +253,30 @@ def _scenarios() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]
 
 SCENARIOS = _scenarios()
 
-#: Hands where the conditional rules show: seats are North, West, South, East.
-DECIDING_HANDS = (
-    # North makes 13 while South falls below zero (a made 13 wins outright or not).
-    ((0, 0, -5, 0), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
-    # North and West both fail a 13 (two deciding 13s in one hand).
-    ((0, 0, 0, 0), (13, 13, 2, 2), (0, 0, 7, 6), 3, 0),
-    # North fails a 13 as South reaches 41 (13 first, or points first).
-    ((39, 0, 39, 0), (13, 2, 2, 2), (0, 5, 4, 4), 3, 0),
-    # North makes 13 while West-East stay on the target (13 first, or points first).
-    ((0, 45, 0, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
-)
-#: Scores after a hand where the end-of-game rules show.
-ENDINGS = (
-    (41, 41, 5, 5),  # both teams qualify with equal totals
-    (41, 45, 10, 1),  # the higher total and the higher player differ
-    (41, 41, -1, 5),  # both reach the target, only West-East qualify
-    (41, 0, 0, 0),  # North on the target, South on zero
-    (20, 0, 21, 0),  # the partners' total reaches 41
-)
+
+def deciding_hands(target: int) -> list[Hand]:
+    """Hands where the rules about 13 show: seats are North, West, South, East."""
+    return [
+        # North makes 13 while South falls below zero (a made 13 wins outright or not).
+        ((0, 0, -5, 0), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+        # North and West both fail a 13 (two deciding 13s in one hand).
+        ((0, 0, 0, 0), (13, 13, 2, 2), (0, 0, 7, 6), 3, 0),
+        # North fails a 13 as South reaches the target (13 first, or points first).
+        ((target - 2, 0, target - 2, 0), (13, 2, 2, 2), (0, 5, 4, 4), 3, 0),
+        # North makes 13 while West-East stay on the target (13 first, or points first).
+        ((0, target + 4, 0, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+    ]
+
+
+def endings(target: int) -> list[tuple[int, int, int, int]]:
+    """Scores after a hand where the end-of-game rules show."""
+    return [
+        (target, target, 5, 5),  # both teams qualify with equal totals
+        (target, target + 4, 10, 1),  # the higher total and the higher player differ
+        (target, target, -1, 5),  # both reach the target, only West-East qualify
+        (target, 0, 0, 0),  # North on the target, South on zero
+        (target // 2, 0, target - target // 2, 0),  # the partners' total reaches it
+    ]
 
 
 def _fingerprint(rules: Rules) -> Iterator[object]:
@@ -284,10 +293,10 @@ def _fingerprint(rules: Rules) -> Iterator[object]:
     for own in (0, 30):
         for highest in (0, 30):
             yield tuple(rules.bid_value(b, own, highest) for b in range(1, 14))
-    for scores in ENDINGS:
+    for scores in endings(rules.target):
         for raised in (0, 10):
             yield rules.points_result(scores, rules.target + raised)
-    for scores, bids, tricks, dealer, raised in (*DECIDING_HANDS, *SCENARIOS):
+    for scores, bids, tricks, dealer, raised in (*deciding_hands(rules.target), *SCENARIOS):
         yield rules.hand_is_played(bids, scores)
         yield rules.hand_result(scores, bids, tricks, dealer, rules.target + raised)
 
@@ -310,7 +319,9 @@ def _check_applicability(rule_sets: list[Rules], applicability: ModuleType) -> l
             said = applicability.applies(field, rules)
             if said and field not in applicability.CONDITIONS:
                 continue
-            mutants = [dataclasses.replace(rules, **{field: v}) for v in _alternatives(field, rules)]
+            mutants = [
+                dataclasses.replace(rules, **{field: v}) for v in _alternatives(field, rules)
+            ]
             matters = any(not _same(known, mutant) for mutant in mutants)
             if matters != said:
                 wrong.append(f"{rules} {field}: applies() says {said}")
@@ -360,3 +371,112 @@ def test_the_spec_never_cites_a_rule_it_marks_not_used_as_applying(
         for field, fixed in variant.definition.fixed.items():
             if fixed.cite.says.startswith("not used"):
                 assert not applicability.applies(field, rules), (name, field)
+
+
+# --- The comparison matrix ---------------------------------------------------------------
+
+
+def _matrix_cells(page: str, row_id: str) -> list[str]:
+    """The cells of one row of the comparison page's HTML, in variant order."""
+    row = re.search(rf'<tr[^>]*id="{re.escape(row_id)}"[^>]*>(.*?)</tr>', page, re.DOTALL)
+    assert row is not None, row_id
+    return re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.DOTALL)
+
+
+def test_no_matrix_cell_states_a_rule_for_a_variant_it_does_not_apply_to(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    page = docsgen["matrix"].comparison_page()
+    applicability = docsgen["applicability"]
+    for field in RULE_FIELDS:
+        cells = _matrix_cells(page, f"row-{field}")
+        for name, shown in zip(names(), cells, strict=True):
+            says_not = applicability.DOES_NOT_APPLY in shown
+            assert says_not == (not applicability.applies(field, load(name))), (name, field)
+            assert says_not == ("fh-cite" not in shown), (name, field)
+
+
+def test_a_rule_that_cannot_apply_to_a_mutated_rule_set_reads_does_not_apply(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """The same variant page data with the rise switched off: its cap no longer applies."""
+    applicability = docsgen["applicability"]
+    rising = load("pagat-400(rising_min=on)")
+    assert applicability.applies("own_min_cap", rising)
+    assert not applicability.applies(
+        "own_min_cap", dataclasses.replace(rising, own_min_rises=False)
+    )
+    assert not applicability.applies("thirteen_win", load("pagat-41"))
+    assert applicability.applies(
+        "thirteen_win", dataclasses.replace(load("pagat-41"), thirteen="win_or_lose_game")
+    )
+
+
+def test_a_base_value_cites_the_rule_that_sets_it_never_a_house_option_for_a_fixed_value(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """At a score of 0 nothing has risen: the minimums cite the base rule, as the source does."""
+    matrix, provenance = docsgen["matrix"], docsgen["provenance"]
+    for name in names():
+        variant, rules = get(name), load(name)
+        for cell, base in (
+            (matrix.own_minimum_cell(rules, 0), "min_bid"),
+            (matrix.table_minimum_cell(rules, 0), "table_min_base"),
+        ):
+            assert cell.field == base, (name, cell)
+            origin = provenance.provenance(variant, cell.field)
+            if base in variant.definition.fixed:
+                assert origin.setter == "source", (name, base, origin.setter)
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            cited = provenance.provenance(variant, matrix.bid_cell(rules, bid, 0).field)
+            assert cited.value is not None and cited.setter in ("source", "house", "reading")
+
+
+def test_every_citation_of_the_comparison_is_printed_once(docsgen: dict[str, ModuleType]) -> None:
+    page = docsgen["matrix"].comparison_page()
+    listed = re.findall(r'<li value="(\d+)" id="cite-\1"', page)
+    marks = set(re.findall(r'href="#cite-(\d+)"', page))
+    assert len(listed) == len(set(listed))
+    assert marks == set(listed)
+    texts = re.findall(r'<li value="\d+" id="cite-\d+">(.*?)</li>', page)
+    assert len(texts) == len(set(texts))
+
+
+def test_an_own_minimum_above_the_largest_bid_says_there_is_no_legal_bid(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    matrix = docsgen["matrix"]
+    for name in names():
+        rules = load(name)
+        for score in matrix.MINIMUM_SCORES:
+            stuck = int(rules.own_minimum_bid(score)) > rules.max_bid
+            assert ("no legal bid" in matrix.own_minimum_cell(rules, score).text) == stuck
+            assert ("no legal bid" in matrix.table_minimum_cell(rules, score).text) == stuck
+
+
+# --- Includes never cut a sentence --------------------------------------------------------
+
+
+def _included_paragraphs_are_whole(includes: ModuleType, root: Path) -> None:
+    source = includes.paragraphs((root / "README.md").read_text(encoding="utf-8"))
+    for paragraph in includes.paragraphs(includes.readme_commands(root)):
+        assert paragraph in source, f"not a whole README paragraph: {paragraph!r}"
+
+
+def test_every_paragraph_included_from_the_readme_is_a_whole_paragraph_of_it(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    _included_paragraphs_are_whole(docsgen["includes"], ROOT)
+
+
+def test_a_wrapped_readme_paragraph_is_included_whole(
+    docsgen: dict[str, ModuleType], tmp_path: Path
+) -> None:
+    (tmp_path / "README.md").write_text(
+        "Intro.\n\n**Run the tests** (sets up things,\nwhen run as root; this is what CI runs):\n\n"
+        "```sh\n.ci/run\n```\n",
+        encoding="utf-8",
+    )
+    text = docsgen["includes"].readme_commands(tmp_path)
+    assert "**Run the tests** (sets up things, when run as root; this is what CI runs):" in text
+    _included_paragraphs_are_whole(docsgen["includes"], tmp_path)

@@ -19,8 +19,8 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 from fourhundred.spec.cards import TRICKS_PER_HAND
+from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 
 #: Scores at which the table-minimum switch is probed (below 30, then every band to 60).
 _PROBE_SCORES = (0, BAND_START, BAND_START + BAND_WIDTH, BAND_START + 3 * BAND_WIDTH)
@@ -67,8 +67,10 @@ CONDITIONS: dict[str, Condition] = {
     "reduced_values": Condition(_priced_by_table, "bids are priced by a table"),
     "eleven_plus_fifty": Condition(_priced_by_table, "bids are priced by a table"),
     "thirteen": Condition(
-        lambda r: _priced_by_table(r)
-        and not (r.eleven_plus_fifty and r.eleven_plus_thirteen == "scores_50"),
+        lambda r: (
+            _priced_by_table(r)
+            and not (r.eleven_plus_fifty and r.eleven_plus_thirteen == "scores_50")
+        ),
         "a bid of 13 keeps a rule of its own",
     ),
     "own_min_cap": Condition(lambda r: r.own_min_rises, "the own minimum rises with the score"),

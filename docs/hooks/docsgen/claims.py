@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .md import cell, esc, generated_banner
+from .words import explain_codes, result_legend, seats_in_order
 
 VERIFY_TIMEOUT_SECONDS = 900
 ENV_FILE = "FOURHUNDRED_DOCS_VERIFY_JSON"
@@ -99,10 +100,14 @@ def _is_default(row: dict[str, Any]) -> bool:
 def _block(kind: str, title: str, value: Any, open_: bool) -> str:
     body = json.dumps(value, indent=2, ensure_ascii=False)
     fold = "???+" if open_ else "???"
+    codes = explain_codes(value)
+    meaning = f"\n    In words: {esc('; '.join(codes))}.\n" if codes else ""
     return (
         f'{fold} {kind} "{title}"\n    ```json\n'
         + "\n".join("    " + line for line in body.splitlines())
-        + "\n    ```\n\n"
+        + "\n    ```\n"
+        + meaning
+        + "\n"
     )
 
 
@@ -204,6 +209,9 @@ def ledger_page(root: Path) -> str:
         "bound; **refuted**: with a counterexample; **unknown**: the budget ran out.\n\n"
         "The overview shows the verdict on each variant's defaults and, below it, how many of "
         "the variant's other readings (its options) come out differently.\n\n"
+        "Counterexamples and witnesses are the solver's raw values, with the codes spelled out "
+        f"under each. Seats are numbered {esc(seats_in_order())}; a result is "
+        f"{result_legend()}.\n\n"
     )
     if isinstance(ledger, dict) and isinstance(ledger.get("settings"), dict):
         settings = ", ".join(f"{esc(k)} {esc(v)}" for k, v in ledger["settings"].items())

@@ -42,7 +42,7 @@ FIELD_LABELS: dict[str, str] = {
     "own_min_rises": "Own minimum rises with own score",
     "own_min_cap": "Own minimum stops at",
     "max_bid": "Largest bid",
-    "table_min_base": "Table minimum switch",
+    "table_min_base": "Table minimum before anyone has 30 (house switch where offered)",
     "table_min_rises": "Table minimum rises with the scores",
     "table_min_cap": "Table minimum stops at",
     "table_min_scores": "Whose score sets the table minimum",

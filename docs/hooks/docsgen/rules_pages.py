@@ -8,8 +8,10 @@ from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import Variant, load, variants
 from fourhundred.spec.sources import source
 
+from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
 from .md import cell, esc, generated_banner, table
 from .provenance import field_label, ordered_fields, provenance, show_value
+from .sources_links import source_link_md
 
 AMBIGUITIES_PAGE = "ambiguities.md"
 
@@ -83,8 +85,12 @@ def _choices_detail(variant: Variant) -> str:
 def _provenance_table(variant: Variant) -> str:
     """Every rule field as an HTML table whose rows the comparison matrix links to."""
     rows = []
+    rules = load(variant.name)
     for field in ordered_fields():
         origin = provenance(variant, field)
+        shown = show_value(field, origin.value, rules)
+        if not applies(field, rules):
+            shown = f"{DOES_NOT_APPLY} ({not_applicable_reason(field)})"
         if origin.setter == "source":
             setter = "the source"
         else:
@@ -95,7 +101,7 @@ def _provenance_table(variant: Variant) -> str:
         )
         rows.append(
             f'<tr id="rule-{field}"><td>{esc(field_label(field))}</td><td><code>{field}</code></td>'
-            f"<td>{esc(show_value(field, origin.value, load(variant.name)))}</td><td>{setter}</td>"
+            f"<td>{esc(shown)}</td><td>{setter}</td>"
             f"<td>{citation_text(origin.citation)}</td><td>{links}</td></tr>"
         )
     head = "".join(
