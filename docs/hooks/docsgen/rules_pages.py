@@ -11,7 +11,6 @@ from fourhundred.spec.sources import source
 from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
 from .md import cell, esc, generated_banner, table
 from .provenance import field_label, ordered_fields, provenance, show_value
-from .sources_links import source_link_md
 
 AMBIGUITIES_PAGE = "ambiguities.md"
 
