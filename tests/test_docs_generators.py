@@ -20,7 +20,9 @@ from types import ModuleType
 
 import pytest
 
-from fourhundred.spec.model import Rules
+from fourhundred.conformance.suite import load_cases
+from fourhundred.spec.describe import value_text
+from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import RULE_FIELDS, all_readings, get, load, names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +43,13 @@ def docsgen() -> Iterator[dict[str, ModuleType]]:
                 "charts",
                 "worked_hand",
                 "applicability",
+                "words",
+                "howto",
+                "anchors",
+                "rules_pages",
+                "overview",
+                "glossary",
+                "score_sheet",
             )
         }
     finally:
@@ -480,3 +489,149 @@ def test_a_wrapped_readme_paragraph_is_included_whole(
     text = docsgen["includes"].readme_commands(tmp_path)
     assert "**Run the tests** (sets up things, when run as root; this is what CI runs):" in text
     _included_paragraphs_are_whole(docsgen["includes"], tmp_path)
+
+
+# --- One vocabulary for people -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def people_pages(docsgen: dict[str, ModuleType]) -> dict[str, str]:
+    """Every generated page people read as rules (not the API reference)."""
+    modules = docsgen
+    pages = dict(modules["rules_pages"].all_pages())
+    pages["rules/comparison.md"] = docsgen["matrix"].comparison_page()
+    pages["rules/worked-hand.md"] = docsgen["worked_hand"].worked_hand_page()
+    pages["rules/overview.md"] = modules["overview"].overview_page()
+    pages["rules/glossary.md"] = modules["glossary"].glossary_page()
+    pages.update(modules["score_sheet"].all_sheets())
+    return pages
+
+
+def test_results_are_written_in_words_derived_from_the_result_codes(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    words = docsgen["words"]
+    said = {code: words.result(int(code)) for code in Result}
+    assert len(set(said.values())) == len(Result)
+    assert said[Result.TEAM_0_WINS] == f"{words.team(0)} win"
+    assert said[Result.TEAM_1_WINS] == f"{words.team(1)} win"
+    assert words.result("team_1_wins") == said[Result.TEAM_1_WINS]
+    assert {words.seat(n) for n in range(4)} == {"North", "East", "South", "West"}
+    with pytest.raises(ValueError, match="unknown result 'team_2_wins'"):
+        words.result("team_2_wins")
+
+
+def test_a_counterexample_on_the_ledger_spells_out_its_result_and_seat_codes(
+    docsgen: dict[str, ModuleType], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finding = {"id": "c", "kind": "claim", "variant": "qahwa-400", "reading": "qahwa-400"}
+    finding |= {"verdict": "refuted", "counterexample": {"result": 3, "dealer": 1}}
+    saved = tmp_path / "ledger.json"
+    saved.write_text(json.dumps({"findings": [finding]}), encoding="utf-8")
+    monkeypatch.setenv("FOURHUNDRED_DOCS_VERIFY_JSON", str(saved))
+    page = docsgen["claims"].ledger_page(ROOT)
+    assert "In words: result 3 = draw; dealer 1 = West." in page
+
+
+def test_no_page_people_read_spells_a_team_or_result_as_the_data_does(
+    people_pages: dict[str, str],
+) -> None:
+    for path, text in people_pages.items():
+        for spelling in ("team_0_wins", "team_1_wins", "West-East", "North-South", "north-south"):
+            assert spelling not in text, (path, spelling)
+
+
+# --- How to play, worked examples, anchors -----------------------------------------------
+
+
+def test_every_case_has_its_own_anchor_on_the_cases_page(docsgen: dict[str, ModuleType]) -> None:
+    anchors = docsgen["anchors"]
+    ids = [str(case["id"]) for case in load_cases()]
+    slugs = {anchors.case_anchor(i) for i in ids}
+    assert len(slugs) == len(set(ids))
+    assert all(re.fullmatch(r"case-[a-z0-9_-]+", slug) for slug in slugs)
+    assert anchors.case_link(ids[0]) == f"../conformance/cases.md#{anchors.case_anchor(ids[0])}"
+
+
+def test_how_to_play_states_the_numbers_the_rule_functions_give(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    applicability = docsgen["applicability"]
+    for rules in [*(load(n) for n in names()), load("pagat-400(rising_min=on)")]:
+        bidding = howto.own_minimum_text(rules)
+        assert f"from {rules.min_bid} to {rules.max_bid} tricks" in bidding
+        capped = applicability.applies("own_min_cap", rules) and rules.own_min_cap is not None
+        assert (f"stops at {rules.own_min_cap}" in bidding) == capped, str(rules)
+        stuck = any(int(rules.own_minimum_bid(s)) > rules.max_bid for s in range(0, 401, 10))
+        assert ("no legal bid" in bidding) == stuck, str(rules)
+        table = howto.table_minimum_text(rules)
+        assert f"at least {int(rules.table_minimum([0, 0, 0, 0]))}" in table
+        assert ("once any player has 30" in table) == applicability.applies(
+            "table_min_scores", rules
+        )
+        scoring = howto.scoring_text(rules)
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            assert f"{bid} = {value_text(rules, bid, 0, 0)}" in scoring
+        assert str(rules.target) in howto.winning_text(rules)
+
+
+def test_every_worked_example_is_a_case_of_that_variant_and_kind_linked_by_its_anchor(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    anchors = docsgen["anchors"]
+    known = {str(case["id"]): case for case in load_cases()}
+    for name in names():
+        page = howto.how_to_play(load(name), case_links=True)
+        linked = re.findall(r"\[`([^`]+)`\]\(\.\./conformance/cases\.md#([^)]+)\)", page)
+        assert linked, name
+        for case_id, anchor in linked:
+            assert anchor == anchors.case_anchor(case_id)
+            assert name in known[case_id]["variants"]
+        kinds = {known[case_id]["kind"] for case_id, _ in linked}
+        assert kinds <= {k for ks in howto.SECTION_KINDS.values() for k in ks}
+        assert "cases.md" not in howto.how_to_play(load(name), case_links=False)
+
+
+def test_every_case_of_an_illustrated_kind_can_be_told_in_words(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    shown = {k for ks in howto.SECTION_KINDS.values() for k in ks}
+    for case in load_cases():
+        if case["kind"] in shown:
+            assert howto.case_in_words(case)
+
+
+def test_the_score_sheet_prints_the_target_and_the_minimums_in_its_print_container(
+    people_pages: dict[str, str],
+) -> None:
+    for name in names():
+        rules = load(name)
+        sheet = people_pages[f"rules/score-sheet-{name}.md"]
+        container = sheet[sheet.index('<div class="score-sheet"') :]
+        assert f"<strong>Target:</strong> {rules.target}." in container
+        assert f"at least {int(rules.table_minimum([0, 0, 0, 0]))}" in container
+        assert container.count("<tr><td>") == 20
+
+
+def test_the_chooser_lists_exactly_the_variants_whose_rules_fit(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    overview = docsgen["overview"]
+    page = overview.overview_page()
+    for preference in overview.PREFERENCES:
+        line = next(line for line in page.splitlines() if line.startswith(f"- {preference.want}"))
+        listed = re.findall(r"\[([a-z0-9-]+)\]\(", line)
+        assert listed == [n for n in names() if preference.fits(load(n))]
+
+
+def test_every_glossary_term_is_cited_or_said_to_be_common_usage(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    glossary = docsgen["glossary"]
+    page = glossary.glossary_page()
+    assert "أربعمية" in page and "Arba3meyeh" in page and "Tarneeb" in page
+    for term in glossary.TERMS:
+        assert term.sources or glossary.COMMON_USAGE in term.meaning, term.term

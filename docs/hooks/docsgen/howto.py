@@ -275,7 +275,7 @@ def example_block(case: Mapping[str, Any], link: bool) -> str:
     if link:
         name = f"[{name}]({case_link(str(case['id']))})"
     return (
-        f"- *Example {name}*: {esc(case['description'])}. "
+        f"- *Example {name}*: {esc(words.for_people(str(case['description'])))}. "
         f"{esc(case_in_words(case)[:1].upper() + case_in_words(case)[1:])}.\n"
     )
 

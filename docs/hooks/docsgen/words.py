@@ -102,3 +102,21 @@ def explain_codes(data: Any, path: str = "") -> list[str]:
         for index, item in enumerate(data):
             found.extend(explain_codes(item, f"{path}[{index}]"))
     return list(dict.fromkeys(found))
+
+
+def _data_spellings() -> dict[str, str]:
+    """How data and older text spell teams and results, and the words people read instead."""
+    spellings = {name: result(number) for number, name in RESULT_NAMES.items() if "team" in name}
+    for number, seats in enumerate(TEAMS):
+        compass = [_COMPASS[SEAT_NAMES[s]] for s in seats]
+        for joiner in ("-", "–"):
+            spellings[joiner.join(compass)] = team(number)
+            spellings[joiner.join(reversed(compass))] = team(number)
+    return {data: words for data, words in spellings.items() if data != words}
+
+
+def for_people(text: str) -> str:
+    """Text from data (a case's description) with teams and results in the site's words."""
+    for data, words in _data_spellings().items():
+        text = text.replace(data, words)
+    return text
