@@ -50,6 +50,7 @@ def docsgen() -> Iterator[dict[str, ModuleType]]:
                 "overview",
                 "glossary",
                 "score_sheet",
+                "register_page",
             )
         }
     finally:
@@ -273,7 +274,7 @@ def deciding_hands(target: int) -> list[Hand]:
         # North fails a 13 as South reaches the target (13 first, or points first).
         ((target - 2, 0, target - 2, 0), (13, 2, 2, 2), (0, 5, 4, 4), 3, 0),
         # North makes 13 while West-East stay on the target (13 first, or points first).
-        ((0, target + 4, 0, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+        ((0, target + 4, 5, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
     ]
 
 
@@ -503,6 +504,7 @@ def people_pages(docsgen: dict[str, ModuleType]) -> dict[str, str]:
     pages["rules/worked-hand.md"] = docsgen["worked_hand"].worked_hand_page()
     pages["rules/overview.md"] = modules["overview"].overview_page()
     pages["rules/glossary.md"] = modules["glossary"].glossary_page()
+    pages["rules/ambiguities.md"] = modules["register_page"].register_page()
     pages.update(modules["score_sheet"].all_sheets())
     return pages
 

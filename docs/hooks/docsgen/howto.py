@@ -71,9 +71,14 @@ def _changes(minimum_at: Any, start: int) -> list[tuple[int, int]]:
     return changes
 
 
-def _stuck_from(rules: Rules) -> int | None:
-    """The lowest band score at which a player's own minimum passes the largest bid."""
-    return next((s for s in _band_scores() if int(rules.own_minimum_bid(s)) > rules.max_bid), None)
+def has_no_legal_bid(rules: Rules, own_score: int) -> bool:
+    """Whether a player on this score has no legal bid: the own minimum passes the largest bid."""
+    return int(rules.own_minimum_bid(own_score)) > rules.max_bid
+
+
+def no_legal_bid_from(rules: Rules) -> int | None:
+    """The lowest score at which a player has no legal bid, so the game is stuck (None: never)."""
+    return next((s for s in _band_scores() if has_no_legal_bid(rules, s)), None)
 
 
 def deal_text(rules: Rules) -> str:
@@ -105,7 +110,7 @@ def own_minimum_text(rules: Rules) -> str:
     changes = _changes(rules.own_minimum_bid, rules.min_bid)
     shown = changes[:3]
     text += f" Your own minimum rises with your own score: {_rises(shown)}"
-    stuck = _stuck_from(rules)
+    stuck = no_legal_bid_from(rules)
     if rules.own_min_cap is not None:
         return text + f", and stops at {rules.own_min_cap}."
     text += ", one more every ten points after that, without end"

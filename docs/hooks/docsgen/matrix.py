@@ -19,13 +19,16 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from fourhundred.spec.ambiguities import entry as register_entry
 from fourhundred.spec.describe import value_text
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import Variant, load, variants
 
 from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
+from .howto import has_no_legal_bid
 from .md import esc, generated_banner
 from .provenance import Provenance, field_label, ordered_fields, provenance, show_value
+from .register_page import KIND_MEANING
 from .sources_links import source_link_html
 
 #: Scores at which the computed rows are sampled.
@@ -90,6 +93,9 @@ def _origin_text(variant: Variant, origin: Provenance) -> str:
     elif origin.option is not None:
         kind = "house option" if origin.setter == "house" else "reading"
         text = f'<a href="{row}">{kind} <code>{esc(origin.option.name)}</code></a>'
+        if origin.option.ambiguity is not None:
+            entry_kind = register_entry(origin.option.ambiguity).kind
+            text += f" ({esc(KIND_MEANING.get(entry_kind, entry_kind))})"
         if cite is not None:
             text += f" ({esc(cite.source)} §{esc(cite.section)}: {esc(cite.says)})"
             text += source_link_html(cite.source)
@@ -167,16 +173,12 @@ def _parameter_rows(
     return rows
 
 
-def _no_legal_bid(rules: Rules, own_score: int) -> bool:
-    return int(rules.own_minimum_bid(own_score)) > rules.max_bid
-
-
 def own_minimum_cell(rules: Rules, score: int) -> Cell:
     """The own minimum at a score, citing the base or the rise, and saying when no bid is legal."""
     minimum = int(rules.own_minimum_bid(score))
     risen = minimum != rules.min_bid
     source_field = "own_min_rises" if risen else "min_bid"
-    if _no_legal_bid(rules, score):
+    if has_no_legal_bid(rules, score):
         text = (
             f"{minimum}: above the largest bid ({rules.max_bid}), so no legal bid "
             "(the game is stuck)"
@@ -193,7 +195,7 @@ def table_minimum_cell(rules: Rules, score: int) -> Cell:
     at_zero = int(rules.table_minimum([0, 0, 0, 0]))
     source_field = "table_min_rises" if minimum != at_zero else "table_min_base"
     text = f"{minimum} {unit}"
-    if _no_legal_bid(rules, score):
+    if has_no_legal_bid(rules, score):
         text += f"; the player on {score} has no legal bid (the game is stuck)"
     return Cell(text, source_field)
 

@@ -17,23 +17,11 @@ from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load, variants
 
 from .applicability import thirteen_decides
-from .howto import SCORE_HORIZON
+from .howto import no_legal_bid_from
 from .md import cell, generated_banner, table
 
 #: The bid whose value shows how steep a table is (the biggest jump in the 400 tables).
 STEEP_BID = 9
-
-
-def gets_stuck_at(rules: Rules) -> int | None:
-    """The lowest score at which a player has no legal bid (None: never)."""
-    return next(
-        (
-            score
-            for score in range(0, SCORE_HORIZON + 1, 10)
-            if int(rules.own_minimum_bid(score)) > rules.max_bid
-        ),
-        None,
-    )
 
 
 def _own_minimum(rules: Rules) -> str:
@@ -67,7 +55,7 @@ def _winning(rules: Rules) -> str:
 
 
 def _stuck(rules: Rules) -> str:
-    score = gets_stuck_at(rules)
+    score = no_legal_bid_from(rules)
     return "never" if score is None else f"from {score} points (no legal bid)"
 
 
@@ -111,7 +99,7 @@ PREFERENCES: tuple[Preference, ...] = (
     ),
     Preference(
         "**A game that always has a legal bid**, however long it runs",
-        lambda r: gets_stuck_at(r) is None,
+        lambda r: no_legal_bid_from(r) is None,
     ),
     Preference(
         "**Partners who win together**: the team total counts, not one partner's score",

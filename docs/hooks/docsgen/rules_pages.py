@@ -9,7 +9,7 @@ from fourhundred.spec.registry import Variant, load, variants
 from fourhundred.spec.sources import source
 
 from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
-from .howto import how_to_play
+from .howto import how_to_play, no_legal_bid_from
 from .md import cell, esc, generated_banner, table
 from .provenance import field_label, ordered_fields, provenance, show_value
 from .score_sheet import sheet_path
@@ -155,7 +155,16 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
     out.append("\n### Bid values\n\nPoints won when the bid is made, lost when it fails.\n\n")
     out.append(_values_table(data))
     out.append("\n### Minimum bids\n\n#### Your own minimum (from your own score)\n\n")
-    out.append(_bands_table(data["own_minimum_by_band"], "minimum", "smallest legal bid"))
+    own_rows = [
+        {
+            **row,
+            "minimum": f"{row['minimum']}: above the largest bid, no legal bid (the game is stuck)"
+            if int(str(row["minimum"])) > rules.max_bid
+            else row["minimum"],
+        }
+        for row in data["own_minimum_by_band"]
+    ]
+    out.append(_bands_table(own_rows, "minimum", "smallest legal bid"))
     if data["own_minimum_unbounded"]:
         out.append("\nThe own minimum keeps rising by one per ten points; the last row goes on.\n")
     out.append(f"\nThe largest bid is {rules.max_bid}.\n")
@@ -164,6 +173,12 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
         f"{cell(data['table_minimum_counts'])})\n\n"
     )
     out.append(_bands_table(data["table_minimum_by_band"], "minimum", "the four bids must reach"))
+    stuck = no_legal_bid_from(rules)
+    if stuck is not None:
+        out.append(
+            f"\nFrom {stuck} points a player's own minimum is above the largest bid: that "
+            "player has no legal bid, and the game cannot go on whatever the table minimum.\n"
+        )
     if data["table_minimum_unbounded"]:
         out.append(
             "\nThe table minimum keeps rising by one per ten points; the last row goes on.\n"
