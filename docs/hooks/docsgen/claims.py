@@ -19,7 +19,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from fourhundred.spec.sources import SOURCES
+
 from .md import cell, esc, generated_banner
+from .sources_links import source_link_md
 from .words import explain_codes, result_legend, seats_in_order
 
 VERIFY_TIMEOUT_SECONDS = 900
@@ -125,6 +128,13 @@ def _evidence(row: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def _source_link(source_id: Any) -> str:
+    """A link to the source's page, for a source the registry knows (the ledger is data)."""
+    if source_id not in {known.id for known in SOURCES}:
+        return ""
+    return source_link_md(str(source_id))
+
+
 def _check_section(check_id: str, rows: list[dict[str, Any]]) -> str:
     first = rows[0]
     out = [f"### {cell(first.get('title') or check_id)} {{#{_anchor(check_id)}}}\n\n"]
@@ -133,7 +143,7 @@ def _check_section(check_id: str, rows: list[dict[str, Any]]) -> str:
         if isinstance(source, dict):
             out.append(
                 f"- {cell(source.get('source', ''))} §{cell(source.get('section', ''))}: "
-                f"{cell(source.get('says', ''))}\n"
+                f"{cell(source.get('says', ''))}{_source_link(source.get('source'))}\n"
             )
     proved = [r for r in rows if r["verdict"] == "proved"]
     others = [r for r in rows if r["verdict"] != "proved"]
