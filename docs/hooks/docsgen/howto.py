@@ -213,11 +213,22 @@ def _cases_by_variant() -> Mapping[tuple[str, str], tuple[dict[str, Any], ...]]:
 
 
 def examples(variant_name: str, kind: str, limit: int = EXAMPLES_PER_KIND) -> list[dict[str, Any]]:
-    """The cases of one kind that run under exactly this variant: hand-written ones first."""
+    """The cases of one kind that run under exactly this variant.
+
+    Hand-written examples from the sources first (ids ``….ex-…``), then the cases
+    of the register's readings (``….rd-…``), then the generated grid.
+    """
     cases = _cases_by_variant().get((kind, variant_name), ())
-    written = [c for c in cases if ".ex-" in c["id"]]
-    others = [c for c in cases if ".ex-" not in c["id"]]
-    return [*written, *others][:limit]
+    return sorted(cases, key=lambda c: _EXAMPLE_ORDER.index(_id_family(str(c["id"]))))[:limit]
+
+
+_EXAMPLE_ORDER = ("ex", "rd", "")
+
+
+def _id_family(case_id: str) -> str:
+    number = case_id.rsplit(".", 1)[-1]
+    family = number.split("-", 1)[0]
+    return family if family in _EXAMPLE_ORDER else ""
 
 
 def _seats(values: Sequence[Any]) -> str:
