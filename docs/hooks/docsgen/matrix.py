@@ -62,7 +62,8 @@ class Footnotes:
         """The footnote mark for the statement behind one field of one variant."""
         key = (variant.name, field_name)
         number = self.numbers.setdefault(key, len(self.numbers) + 1)
-        return f'<a class="fh-cite" href="#cite-{number}" title="citation {number}">[{number}]</a>'
+        title = esc(_citation_title(variant, field_name))
+        return f'<a class="fh-cite" href="#cite-{number}" title="{title}">[{number}]</a>'
 
     def flush(self) -> str:
         """The footnotes first used since the last flush, as a list under a table."""
@@ -71,7 +72,24 @@ class Footnotes:
             return ""
         self.printed = max(n for _, n in new)
         items = "\n".join(_footnote(n, *key) for key, n in new)
-        return f'<ol class="fh-footnotes">\n{items}\n</ol>\n\n'
+        return (
+            f'<details class="fh-footnotes"><summary>The {len(new)} citations of this table '
+            "(each cell's number; hover over it to read its citation)</summary>\n"
+            f"<ol>\n{items}\n</ol></details>\n\n"
+        )
+
+
+def _citation_title(variant: Variant, field_name: str) -> str:
+    """The citation behind a cell as plain text, for the mark's tooltip."""
+    origin = provenance(variant, field_name)
+    cite = origin.citation
+    if origin.setter != "source" and origin.option is not None:
+        kind = "house option" if origin.setter == "house" else "reading"
+        said = f"{kind} {origin.option.name}"
+        return said + (f" ({cite.source} §{cite.section}: {cite.says})" if cite else "")
+    if cite is None:
+        return "the source"
+    return f"{cite.source} §{cite.section}" + (f": {cite.says}" if cite.says else "")
 
 
 def _footnote(number: int, variant_name: str, field_name: str) -> str:
@@ -271,7 +289,8 @@ def comparison_page() -> str:
         "value have the same colour; the most common value is uncoloured. A rule that does "
         f"not apply to a variant (it depends on a rule the variant does not have) reads "
         f"*{DOES_NOT_APPLY}*; hover over it for the reason. The number after each value is "
-        "its citation, listed once under the table: the source section and what it says "
+        "its citation (hover over it to read it), listed once in the folded list under "
+        "the table: the source section and what it says "
         "(it opens the variant page's row), a link to the source's own page where there is "
         "one, and the entries of the [ambiguity register](ambiguities.md) that concern it.\n\n"
         f"{len(differing)} rules differ between the variants and {len(shared)} are shared.\n\n"
