@@ -37,13 +37,15 @@ class Source:
     sources (:mod:`fourhundred.spec.sources`) collects them. ``sections`` are
     the page's headings the project may cite, in page order; ``play_section``
     is the one that states the trick rules (following suit, hearts trump),
-    which every source shares.
+    which every source shares. ``url`` is the page's public address, where
+    the project has one on record (empty otherwise).
     """
 
     id: str
     title: str
     sections: tuple[str, ...]
     play_section: str
+    url: str = ""
 
     def __post_init__(self) -> None:
         if self.play_section not in self.sections:

@@ -7,7 +7,7 @@ Cards", §"Deal", §"Bidding", §"Play", §"Scoring" and §"Variations".
 Two variants come from this page:
 
 * **pagat-41**, the Syrian game: bids of at least 1, the *bid values* must sum
-  to 11, bids up to 6 are worth their number and 7 or more double; a team wins
+  to at least 11, bids up to 6 are worth their number and 7 or more double; a team wins
   when one partner reaches 41 and the other is positive, the higher total
   winning when both teams get there in the same deal.
 * **pagat-400**, the Lebanese variation: as 41 but bids from 2 (the page says
@@ -41,6 +41,7 @@ SOURCE = Source(
         "Variations",
     ),
     play_section="Play",
+    url="https://www.pagat.com/auctionwhist/41.html",
 )
 
 cite = SOURCE.cite
@@ -125,7 +126,7 @@ PAGAT_41 = VariantDef(
     title="Forty-One (Syrian 41) as pagat.com describes it",
     source=SOURCE.id,
     summary=(
-        "Bids of at least 1; the bid values must sum to 11; 1-6 count their number, 7 or more "
+        "Bids of at least 1; the bid values must sum to at least 11; 1-6 count their number, 7 or more "
         "double; one partner on 41 with the other positive wins, the higher total when both "
         "teams get there together."
     ),

@@ -7,16 +7,23 @@ the build with a message naming what was wrong.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
+import random
+import re
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from fourhundred.spec.registry import RULE_FIELDS, get, load, names
+from fourhundred.conformance.suite import load_cases
+from fourhundred.spec.describe import value_text
+from fourhundred.spec.model import Result, Rules
+from fourhundred.spec.registry import RULE_FIELDS, all_readings, get, load, names
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "docs" / "hooks"
@@ -28,7 +35,23 @@ def docsgen() -> Iterator[dict[str, ModuleType]]:
     try:
         yield {
             name: importlib.import_module(f"docsgen.{name}")
-            for name in ("includes", "claims", "provenance", "matrix", "charts", "worked_hand")
+            for name in (
+                "includes",
+                "claims",
+                "provenance",
+                "matrix",
+                "charts",
+                "worked_hand",
+                "applicability",
+                "words",
+                "howto",
+                "anchors",
+                "rules_pages",
+                "overview",
+                "glossary",
+                "score_sheet",
+                "register_page",
+            )
         }
     finally:
         sys.path.remove(str(HOOKS))
@@ -186,3 +209,431 @@ def test_a_table_entry_for_a_deciding_13_is_shown_as_what_it_decides(
     assert show("values", medallon.values, medallon).endswith("13=wins the game (failed: -52)")
     assert show("values", pagat_400.values, pagat_400).endswith("13=wins or loses the game")
     assert show("deal_pattern", (1,) * 13) == "one card at a time"
+
+
+# --- Applicability: a cell never states a rule for a variant it does not apply to ---------
+
+#: Scores the fingerprint samples: below, at and around every band and target.
+_SCORES = (-5, 0, 1, 29, 30, 39, 40, 41, 44, 50, 51, 60, 140)
+
+
+def _alternatives(field: str, rules: Rules) -> list[object]:
+    """Other values a field can take (from its type), for mutating a rule set."""
+    hint = typing.get_type_hints(Rules)[field]
+    current = getattr(rules, field)
+    if typing.get_origin(hint) is typing.Literal:
+        candidates: list[object] = list(typing.get_args(hint))
+    elif hint is bool:
+        candidates = [True, False]
+    else:
+        candidates = {
+            "deal_pattern": [(1,) * 13, (1, 2, 2, 2, 2, 2, 2), (3, 3, 3, 4)],
+            "values": [tuple((bid, points + 1) for bid, points in rules.values)],
+            "reduced_values": [(), ((5, 1), (6, 1))],
+            "min_bid": [1, 2, 3],
+            "max_bid": [12, 13],
+            "table_min_base": [11, 12, 13],
+            "target": [31, 41, 61],
+            "own_min_cap": [None, 4, 5, 13],
+            "table_min_cap": [None, 12, 13, 14],
+            "turn_time_limit": [None, 25],
+        }[field]
+    return [value for value in candidates if value != current]
+
+
+Hand = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+
+
+def _scenarios() -> list[Hand]:
+    """Hands to settle: random scores, bids (13 often) and tricks, dealers and raised targets."""
+    rng = random.Random("applicability")
+    out = []
+    for _ in range(24):
+        scores = tuple(rng.choice(_SCORES) for _ in range(4))
+        bids = tuple(13 if rng.random() < 0.3 else rng.randint(1, 12) for _ in range(4))
+        if rng.random() < 0.4:
+            split = [0, 0, 0, 0]
+            split[rng.randrange(4)] = 13
+        else:
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            split = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        out.append((scores, bids, tuple(split), rng.randrange(4), rng.choice((0, 10))))
+    return out
+
+
+SCENARIOS = _scenarios()
+
+
+def deciding_hands(target: int) -> list[Hand]:
+    """Hands where the rules about 13 show: seats are North, West, South, East."""
+    return [
+        # North makes 13 while South falls below zero (a made 13 wins outright or not).
+        ((0, 0, -5, 0), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+        # North and West both fail a 13 (two deciding 13s in one hand).
+        ((0, 0, 0, 0), (13, 13, 2, 2), (0, 0, 7, 6), 3, 0),
+        # North fails a 13 as South reaches the target (13 first, or points first).
+        ((target - 2, 0, target - 2, 0), (13, 2, 2, 2), (0, 5, 4, 4), 3, 0),
+        # North makes 13 while West-East stay on the target (13 first, or points first).
+        ((0, target + 4, 5, 5), (13, 2, 2, 2), (13, 0, 0, 0), 3, 0),
+    ]
+
+
+def endings(target: int) -> list[tuple[int, int, int, int]]:
+    """Scores after a hand where the end-of-game rules show."""
+    return [
+        (target, target, 5, 5),  # both teams qualify with equal totals
+        (target, target + 4, 10, 1),  # the higher total and the higher player differ
+        (target, target, -1, 5),  # both reach the target, only West-East qualify
+        (target, 0, 0, 0),  # North on the target, South on zero
+        (target // 2, 0, target - target // 2, 0),  # the partners' total reaches it
+    ]
+
+
+def _fingerprint(rules: Rules) -> Iterator[object]:
+    """Everything the rule functions decide on a sample, cheapest first."""
+    yield rules.dealer_may_throw_in, rules.turn_time_limit
+    yield tuple(rules.bidding_seats(d) for d in range(4))
+    yield tuple(rules.trick_seats(s) for s in range(4))
+    yield tuple(rules.deal([f"{n}" for n in range(52)], 0))
+    yield tuple(rules.own_minimum_bid(s) for s in _SCORES)
+    yield tuple(rules.bid_is_legal(b, 0) for b in range(0, 15))
+    for score in _SCORES:
+        for table in ([score, 0, 0, 0], [score] * 4, [0, score, score, score]):
+            yield rules.table_minimum(table)
+    for own in (0, 30):
+        for highest in (0, 30):
+            yield tuple(rules.bid_value(b, own, highest) for b in range(1, 14))
+    for scores in endings(rules.target):
+        for raised in (0, 10):
+            yield rules.points_result(scores, rules.target + raised)
+    for scores, bids, tricks, dealer, raised in (*deciding_hands(rules.target), *SCENARIOS):
+        yield rules.hand_is_played(bids, scores)
+        yield rules.hand_result(scores, bids, tricks, dealer, rules.target + raised)
+
+
+def _same(known: list[object], other: Rules) -> bool:
+    """Whether a rule set decides everything as the one whose fingerprint is ``known``."""
+    return all(a == b for a, b in zip(known, _fingerprint(other), strict=True))
+
+
+def _check_applicability(rule_sets: list[Rules], applicability: ModuleType) -> list[str]:
+    """Rules said not to apply that change something; conditional ones said to apply that don't.
+
+    (Whether an unconditional rule changes something on this sample is not asked: that
+    needs a witness for every rule, which the proofs of ``fourhundred verify`` give.)
+    """
+    wrong = []
+    for rules in rule_sets:
+        known = list(_fingerprint(rules))
+        for field in RULE_FIELDS:
+            said = applicability.applies(field, rules)
+            if said and field not in applicability.CONDITIONS:
+                continue
+            mutants = [
+                dataclasses.replace(rules, **{field: v}) for v in _alternatives(field, rules)
+            ]
+            matters = any(not _same(known, mutant) for mutant in mutants)
+            if matters != said:
+                wrong.append(f"{rules} {field}: applies() says {said}")
+    return wrong
+
+
+def _gate_mutations(rules: Rules) -> list[Rules]:
+    """A rule set with each rule that other rules depend on switched to its other values."""
+    gates = ("own_min_rises", "table_min_rises", "thirteen", "both_qualify", "eleven_plus_fifty")
+    gates += ("reduced_values", "value_scale", "table_min_base")
+    return [
+        dataclasses.replace(rules, **{gate: value})
+        for gate in gates
+        for value in _alternatives(gate, rules)
+    ]
+
+
+def test_a_rule_applies_to_a_rule_set_exactly_when_changing_it_changes_the_game(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    defaults = [load(name) for name in names()]
+    rule_sets = defaults + [m for rules in defaults for m in _gate_mutations(rules)]
+    assert _check_applicability(rule_sets, docsgen["applicability"]) == []
+
+
+@pytest.mark.slow
+def test_applicability_holds_on_every_reading_and_every_single_rule_mutation(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    readings = list(dict.fromkeys(r for name in names() for r in all_readings(name)))
+    mutated = [
+        dataclasses.replace(rules, **{field: value})
+        for rules in (load(name) for name in names())
+        for field in RULE_FIELDS
+        for value in _alternatives(field, rules)
+    ]
+    assert _check_applicability(readings + mutated, docsgen["applicability"]) == []
+
+
+def test_the_spec_never_cites_a_rule_it_marks_not_used_as_applying(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """A source's 'not used' entries are exactly the rules that do not apply to it."""
+    applicability = docsgen["applicability"]
+    for name in names():
+        variant, rules = get(name), load(name)
+        for field, fixed in variant.definition.fixed.items():
+            if fixed.cite.says.startswith("not used"):
+                assert not applicability.applies(field, rules), (name, field)
+
+
+# --- The comparison matrix ---------------------------------------------------------------
+
+
+def _matrix_cells(page: str, row_id: str) -> list[str]:
+    """The cells of one row of the comparison page's HTML, in variant order."""
+    row = re.search(rf'<tr[^>]*id="{re.escape(row_id)}"[^>]*>(.*?)</tr>', page, re.DOTALL)
+    assert row is not None, row_id
+    return re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.DOTALL)
+
+
+def test_no_matrix_cell_states_a_rule_for_a_variant_it_does_not_apply_to(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    page = docsgen["matrix"].comparison_page()
+    applicability = docsgen["applicability"]
+    for field in RULE_FIELDS:
+        cells = _matrix_cells(page, f"row-{field}")
+        for name, shown in zip(names(), cells, strict=True):
+            says_not = applicability.DOES_NOT_APPLY in shown
+            assert says_not == (not applicability.applies(field, load(name))), (name, field)
+            assert says_not == ("fh-cite" not in shown), (name, field)
+
+
+def test_a_rule_that_cannot_apply_to_a_mutated_rule_set_reads_does_not_apply(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """The same variant page data with the rise switched off: its cap no longer applies."""
+    applicability = docsgen["applicability"]
+    rising = load("pagat-400(rising_min=on)")
+    assert applicability.applies("own_min_cap", rising)
+    assert not applicability.applies(
+        "own_min_cap", dataclasses.replace(rising, own_min_rises=False)
+    )
+    assert not applicability.applies("thirteen_win", load("pagat-41"))
+    assert applicability.applies(
+        "thirteen_win", dataclasses.replace(load("pagat-41"), thirteen="win_or_lose_game")
+    )
+
+
+def test_a_base_value_cites_the_rule_that_sets_it_never_a_house_option_for_a_fixed_value(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    """At a score of 0 nothing has risen: the minimums cite the base rule, as the source does."""
+    matrix, provenance = docsgen["matrix"], docsgen["provenance"]
+    for name in names():
+        variant, rules = get(name), load(name)
+        for cell, base in (
+            (matrix.own_minimum_cell(rules, 0), "min_bid"),
+            (matrix.table_minimum_cell(rules, 0), "table_min_base"),
+        ):
+            assert cell.field == base, (name, cell)
+            origin = provenance.provenance(variant, cell.field)
+            if base in variant.definition.fixed:
+                assert origin.setter == "source", (name, base, origin.setter)
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            cited = provenance.provenance(variant, matrix.bid_cell(rules, bid, 0).field)
+            assert cited.value is not None and cited.setter in ("source", "house", "reading")
+
+
+def test_every_citation_of_the_comparison_is_printed_once(docsgen: dict[str, ModuleType]) -> None:
+    page = docsgen["matrix"].comparison_page()
+    listed = re.findall(r'<li value="(\d+)" id="cite-\1"', page)
+    marks = set(re.findall(r'href="#cite-(\d+)"', page))
+    assert len(listed) == len(set(listed))
+    assert marks == set(listed)
+    texts = re.findall(r'<li value="\d+" id="cite-\d+">(.*?)</li>', page)
+    assert len(texts) == len(set(texts))
+
+
+def test_an_own_minimum_above_the_largest_bid_says_there_is_no_legal_bid(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    matrix = docsgen["matrix"]
+    for name in names():
+        rules = load(name)
+        for score in matrix.MINIMUM_SCORES:
+            stuck = int(rules.own_minimum_bid(score)) > rules.max_bid
+            assert ("no legal bid" in matrix.own_minimum_cell(rules, score).text) == stuck
+            assert ("no legal bid" in matrix.table_minimum_cell(rules, score).text) == stuck
+
+
+# --- Includes never cut a sentence --------------------------------------------------------
+
+
+def _included_paragraphs_are_whole(includes: ModuleType, root: Path) -> None:
+    source = includes.paragraphs((root / "README.md").read_text(encoding="utf-8"))
+    for paragraph in includes.paragraphs(includes.readme_commands(root)):
+        assert paragraph in source, f"not a whole README paragraph: {paragraph!r}"
+
+
+def test_every_paragraph_included_from_the_readme_is_a_whole_paragraph_of_it(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    _included_paragraphs_are_whole(docsgen["includes"], ROOT)
+
+
+def test_a_wrapped_readme_paragraph_is_included_whole(
+    docsgen: dict[str, ModuleType], tmp_path: Path
+) -> None:
+    (tmp_path / "README.md").write_text(
+        "Intro.\n\n**Run the tests** (sets up things,\nwhen run as root; this is what CI runs):\n\n"
+        "```sh\n.ci/run\n```\n",
+        encoding="utf-8",
+    )
+    text = docsgen["includes"].readme_commands(tmp_path)
+    assert "**Run the tests** (sets up things, when run as root; this is what CI runs):" in text
+    _included_paragraphs_are_whole(docsgen["includes"], tmp_path)
+
+
+# --- One vocabulary for people -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def people_pages(docsgen: dict[str, ModuleType]) -> dict[str, str]:
+    """Every generated page people read as rules (not the API reference)."""
+    modules = docsgen
+    pages = dict(modules["rules_pages"].all_pages())
+    pages["rules/comparison.md"] = docsgen["matrix"].comparison_page()
+    pages["rules/worked-hand.md"] = docsgen["worked_hand"].worked_hand_page()
+    pages["rules/overview.md"] = modules["overview"].overview_page()
+    pages["rules/glossary.md"] = modules["glossary"].glossary_page()
+    pages["rules/ambiguities.md"] = modules["register_page"].register_page()
+    pages.update(modules["score_sheet"].all_sheets())
+    return pages
+
+
+def test_results_are_written_in_words_derived_from_the_result_codes(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    words = docsgen["words"]
+    said = {code: words.result(int(code)) for code in Result}
+    assert len(set(said.values())) == len(Result)
+    assert said[Result.TEAM_0_WINS] == f"{words.team(0)} win"
+    assert said[Result.TEAM_1_WINS] == f"{words.team(1)} win"
+    assert words.result("team_1_wins") == said[Result.TEAM_1_WINS]
+    assert {words.seat(n) for n in range(4)} == {"North", "East", "South", "West"}
+    with pytest.raises(ValueError, match="unknown result 'team_2_wins'"):
+        words.result("team_2_wins")
+
+
+def test_a_counterexample_on_the_ledger_spells_out_its_result_and_seat_codes(
+    docsgen: dict[str, ModuleType], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finding = {"id": "c", "kind": "claim", "variant": "qahwa-400", "reading": "qahwa-400"}
+    finding |= {"verdict": "refuted", "counterexample": {"result": 3, "dealer": 1}}
+    saved = tmp_path / "ledger.json"
+    saved.write_text(json.dumps({"findings": [finding]}), encoding="utf-8")
+    monkeypatch.setenv("FOURHUNDRED_DOCS_VERIFY_JSON", str(saved))
+    page = docsgen["claims"].ledger_page(ROOT)
+    assert "In words: result 3 = draw; dealer 1 = West." in page
+
+
+def test_no_page_people_read_spells_a_team_or_result_as_the_data_does(
+    people_pages: dict[str, str],
+) -> None:
+    for path, text in people_pages.items():
+        for spelling in ("team_0_wins", "team_1_wins", "West-East", "North-South", "north-south"):
+            assert spelling not in text, (path, spelling)
+
+
+# --- How to play, worked examples, anchors -----------------------------------------------
+
+
+def test_every_case_has_its_own_anchor_on_the_cases_page(docsgen: dict[str, ModuleType]) -> None:
+    anchors = docsgen["anchors"]
+    ids = [str(case["id"]) for case in load_cases()]
+    slugs = {anchors.case_anchor(i) for i in ids}
+    assert len(slugs) == len(set(ids))
+    assert all(re.fullmatch(r"case-[a-z0-9_-]+", slug) for slug in slugs)
+    assert anchors.case_link(ids[0]) == f"../conformance/cases.md#{anchors.case_anchor(ids[0])}"
+
+
+def test_how_to_play_states_the_numbers_the_rule_functions_give(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    applicability = docsgen["applicability"]
+    for rules in [*(load(n) for n in names()), load("pagat-400(rising_min=on)")]:
+        bidding = howto.own_minimum_text(rules)
+        assert f"from {rules.min_bid} to {rules.max_bid} tricks" in bidding
+        capped = applicability.applies("own_min_cap", rules) and rules.own_min_cap is not None
+        assert (f"stops at {rules.own_min_cap}" in bidding) == capped, str(rules)
+        stuck = any(int(rules.own_minimum_bid(s)) > rules.max_bid for s in range(0, 401, 10))
+        assert ("no legal bid" in bidding) == stuck, str(rules)
+        table = howto.table_minimum_text(rules)
+        assert f"at least {int(rules.table_minimum([0, 0, 0, 0]))}" in table
+        assert ("once any player has 30" in table) == applicability.applies(
+            "table_min_scores", rules
+        )
+        scoring = howto.scoring_text(rules)
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            assert f"{bid} = {value_text(rules, bid, 0, 0)}" in scoring
+        assert str(rules.target) in howto.winning_text(rules)
+
+
+def test_every_worked_example_is_a_case_of_that_variant_and_kind_linked_by_its_anchor(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    anchors = docsgen["anchors"]
+    known = {str(case["id"]): case for case in load_cases()}
+    for name in names():
+        page = howto.how_to_play(load(name), case_links=True)
+        linked = re.findall(r"\[`([^`]+)`\]\(\.\./conformance/cases\.md#([^)]+)\)", page)
+        assert linked, name
+        for case_id, anchor in linked:
+            assert anchor == anchors.case_anchor(case_id)
+            assert name in known[case_id]["variants"]
+        kinds = {known[case_id]["kind"] for case_id, _ in linked}
+        assert kinds <= {k for ks in howto.SECTION_KINDS.values() for k in ks}
+        assert "cases.md" not in howto.how_to_play(load(name), case_links=False)
+
+
+def test_every_case_of_an_illustrated_kind_can_be_told_in_words(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    howto = docsgen["howto"]
+    shown = {k for ks in howto.SECTION_KINDS.values() for k in ks}
+    for case in load_cases():
+        if case["kind"] in shown:
+            assert howto.case_in_words(case)
+
+
+def test_the_score_sheet_prints_the_target_and_the_minimums_in_its_print_container(
+    people_pages: dict[str, str],
+) -> None:
+    for name in names():
+        rules = load(name)
+        sheet = people_pages[f"rules/score-sheet-{name}.md"]
+        container = sheet[sheet.index('<div class="score-sheet"') :]
+        assert f"<strong>Target:</strong> {rules.target}." in container
+        assert f"at least {int(rules.table_minimum([0, 0, 0, 0]))}" in container
+        assert container.count("<tr><td>") == 20
+
+
+def test_the_chooser_lists_exactly_the_variants_whose_rules_fit(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    overview = docsgen["overview"]
+    page = overview.overview_page()
+    for preference in overview.PREFERENCES:
+        line = next(line for line in page.splitlines() if line.startswith(f"- {preference.want}"))
+        listed = re.findall(r"\[([a-z0-9-]+)\]\(", line)
+        assert listed == [n for n in names() if preference.fits(load(n))]
+
+
+def test_every_glossary_term_is_cited_or_said_to_be_common_usage(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    glossary = docsgen["glossary"]
+    page = glossary.glossary_page()
+    assert "أربعمية" in page and "Arba3meyeh" in page and "Tarneeb" in page
+    for term in glossary.TERMS:
+        assert term.sources or glossary.COMMON_USAGE in term.meaning, term.term

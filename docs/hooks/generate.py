@@ -40,13 +40,17 @@ for _folder in (HERE, TOOLS):
         sys.path.insert(0, str(_folder))
 
 from docsgen import (  # noqa: E402
+    anchors,
     api,
     charts,
     claims,
+    glossary,
     includes,
     matrix,
+    overview,
     register_page,
     rules_pages,
+    score_sheet,
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
@@ -152,13 +156,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _generated.update(_suite_pages(root))
     started = time.perf_counter()
     try:
-        _generated.update(rules_pages.all_pages())
         _generated["rules/comparison.md"] = matrix.comparison_page()
         _generated["rules/ambiguities.md"] = register_page.register_page()
         _generated["rules/bid-values.svg"] = charts.bid_value_chart()
         _generated.update(statistics.chart_files())
         _generated["rules/worked-hand.md"] = worked.worked_hand_page()
         _generated["rules/statistics.md"] = statistics.statistics_page()
+        _generated["rules/overview.md"] = overview.overview_page()
+        _generated["rules/glossary.md"] = glossary.glossary_page()
+        _generated.update(score_sheet.all_sheets())
+        # After the cases page: the worked examples link to it when it is there.
+        _generated.update(rules_pages.all_pages(case_links=anchors.CASES_PAGE in _generated))
         rules_done = time.perf_counter()
         _generated["verification/claims.md"] = claims.ledger_page(root)
         ledger_done = time.perf_counter()
@@ -180,7 +188,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         rules_done - started,
         ledger_done - rules_done,
     )
-    config.nav = _expand_nav(config.nav, {"AUTO:variants": variant_pages, "AUTO:api": api_pages})
+    config.nav = _expand_nav(
+        config.nav,
+        {
+            "AUTO:variants": variant_pages,
+            "AUTO:api": api_pages,
+            "AUTO:score-sheets": score_sheet.nav_entries(),
+        },
+    )
     return config
 
 

@@ -19,7 +19,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from fourhundred.spec.sources import SOURCES
+
 from .md import cell, esc, generated_banner
+from .sources_links import source_link_md
+from .words import explain_codes, result_legend, seats_in_order
 
 VERIFY_TIMEOUT_SECONDS = 900
 ENV_FILE = "FOURHUNDRED_DOCS_VERIFY_JSON"
@@ -99,10 +103,14 @@ def _is_default(row: dict[str, Any]) -> bool:
 def _block(kind: str, title: str, value: Any, open_: bool) -> str:
     body = json.dumps(value, indent=2, ensure_ascii=False)
     fold = "???+" if open_ else "???"
+    codes = explain_codes(value)
+    meaning = f"\n    In words: {esc('; '.join(codes))}.\n" if codes else ""
     return (
         f'{fold} {kind} "{title}"\n    ```json\n'
         + "\n".join("    " + line for line in body.splitlines())
-        + "\n    ```\n\n"
+        + "\n    ```\n"
+        + meaning
+        + "\n"
     )
 
 
@@ -120,6 +128,13 @@ def _evidence(row: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def _source_link(source_id: Any) -> str:
+    """A link to the source's page, for a source the registry knows (the ledger is data)."""
+    if source_id not in {known.id for known in SOURCES}:
+        return ""
+    return source_link_md(str(source_id))
+
+
 def _check_section(check_id: str, rows: list[dict[str, Any]]) -> str:
     first = rows[0]
     out = [f"### {cell(first.get('title') or check_id)} {{#{_anchor(check_id)}}}\n\n"]
@@ -128,7 +143,7 @@ def _check_section(check_id: str, rows: list[dict[str, Any]]) -> str:
         if isinstance(source, dict):
             out.append(
                 f"- {cell(source.get('source', ''))} §{cell(source.get('section', ''))}: "
-                f"{cell(source.get('says', ''))}\n"
+                f"{cell(source.get('says', ''))}{_source_link(source.get('source'))}\n"
             )
     proved = [r for r in rows if r["verdict"] == "proved"]
     others = [r for r in rows if r["verdict"] != "proved"]
@@ -204,6 +219,9 @@ def ledger_page(root: Path) -> str:
         "bound; **refuted**: with a counterexample; **unknown**: the budget ran out.\n\n"
         "The overview shows the verdict on each variant's defaults and, below it, how many of "
         "the variant's other readings (its options) come out differently.\n\n"
+        "Counterexamples and witnesses are the solver's raw values, with the codes spelled out "
+        f"under each. Seats are numbered {esc(seats_in_order())}; a result is "
+        f"{result_legend()}.\n\n"
     )
     if isinstance(ledger, dict) and isinstance(ledger.get("settings"), dict):
         settings = ", ".join(f"{esc(k)} {esc(v)}" for k, v in ledger["settings"].items())

@@ -57,17 +57,35 @@ def repository_links(text: str, folder: str) -> str:
     return _LINK.sub(replace, text)
 
 
+def paragraphs(text: str) -> list[str]:
+    """The prose paragraphs of a Markdown text, each joined onto one line (fences skipped)."""
+    out: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in [*text.splitlines(), ""]:
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            line = ""
+        if fenced or not line.strip():
+            if current:
+                out.append(" ".join(current))
+            current = []
+            continue
+        current.append(line.strip())
+    return out
+
+
 def readme_commands(root: Path) -> str:
-    """The shell blocks of README.md, with the sentence that introduces each."""
+    """The shell blocks of README.md, each with the whole paragraph that introduces it."""
     text = (root / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"((?:[^\n]+\n)*?)\n?```sh\n(.*?)```", text, flags=re.DOTALL)
     if not blocks:
         return placeholder("The README's commands", "README.md")
     out = []
     for intro, code in blocks:
-        lead = intro.strip().splitlines()[-1] if intro.strip() else ""
+        lead = paragraphs(intro)
         if lead:
-            out.append(lead + "\n\n")
+            out.append(lead[-1] + "\n\n")
         out.append(f"```sh\n{code}```\n\n")
     return "".join(out)
 

@@ -10,6 +10,7 @@ from fourhundred.spec.ambiguities import to_json
 
 from .md import cell, generated_banner, table
 from .provenance import RELATED_FIELDS, field_label, ordered_fields
+from .sources_links import source_link_md
 
 
 def bears_on(entry_id: str) -> list[str]:
@@ -42,7 +43,8 @@ def _entry(entry: dict[str, Any]) -> str:
         out.append(f"**Bears on:** {links}\n\n")
     out.append("**What the sources say** (paraphrased):\n\n")
     out.extend(
-        f"- {cell(s['source'])} §{cell(s['section'])}: {cell(s['says'])}\n"
+        f"- {cell(s['source'])} §{cell(s['section'])}: {cell(s['says'])}"
+        f"{source_link_md(s['source'])}\n"
         for s in entry["sources"]
     )
     out.append("\n")

@@ -8,8 +8,12 @@ from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import Variant, load, variants
 from fourhundred.spec.sources import source
 
+from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
+from .howto import how_to_play, no_legal_bid_from
 from .md import cell, esc, generated_banner, table
 from .provenance import field_label, ordered_fields, provenance, show_value
+from .score_sheet import sheet_path
+from .sources_links import source_link_html
 
 AMBIGUITIES_PAGE = "ambiguities.md"
 
@@ -31,7 +35,7 @@ def citation_text(citation: Citation | None) -> str:
     text = f"{citation.source} §{citation.section}"
     if citation.says:
         text += f": {citation.says}"
-    return cell(text)
+    return cell(text) + source_link_html(citation.source).replace("|", "&#124;")
 
 
 def _bands_table(rows: list[dict[str, object]], key: str, heading: str) -> str:
@@ -83,8 +87,12 @@ def _choices_detail(variant: Variant) -> str:
 def _provenance_table(variant: Variant) -> str:
     """Every rule field as an HTML table whose rows the comparison matrix links to."""
     rows = []
+    rules = load(variant.name)
     for field in ordered_fields():
         origin = provenance(variant, field)
+        shown = show_value(field, origin.value, rules)
+        if not applies(field, rules):
+            shown = f"{DOES_NOT_APPLY} ({not_applicable_reason(field)})"
         if origin.setter == "source":
             setter = "the source"
         else:
@@ -95,7 +103,7 @@ def _provenance_table(variant: Variant) -> str:
         )
         rows.append(
             f'<tr id="rule-{field}"><td>{esc(field_label(field))}</td><td><code>{field}</code></td>'
-            f"<td>{esc(show_value(field, origin.value, load(variant.name)))}</td><td>{setter}</td>"
+            f"<td>{esc(shown)}</td><td>{setter}</td>"
             f"<td>{citation_text(origin.citation)}</td><td>{links}</td></tr>"
         )
     head = "".join(
@@ -114,8 +122,12 @@ def _deal_text(pattern: tuple[int, ...]) -> str:
     return "in batches of " + "-".join(str(n) for n in pattern) + " cards"
 
 
-def variant_page(variant: Variant) -> str:
-    """The full rules page of one variant, under its default options."""
+def variant_page(variant: Variant, case_links: bool = True) -> str:
+    """The full rules page of one variant, under its default options.
+
+    ``case_links``: whether the worked examples link to the cases page (which
+    must then be in the site).
+    """
     rules = load(variant.name)
     data = describe(rules)
     definition = variant.definition
@@ -128,27 +140,45 @@ def variant_page(variant: Variant) -> str:
         f"- **Aliases:** {aliases}\n"
         f"- **Variant string under the defaults:** `{rules}`\n"
         f"- **On the command line:** `fourhundred rules {variant.name}`\n"
+        f"- **Score sheet to print:** [{variant.name}]({sheet_path(variant.name).removeprefix('rules/')})\n"
     )
     if variant.options:
         first = variant.options[0]
         out.append(
             f"- **With an option:** `fourhundred rules '{variant.name}({first.name}={first.values[-1]})'`\n"
         )
+    out.append("\n" + how_to_play(rules, case_links))
     out.append(
-        "\nThe tables below are computed by calling the rule functions under the defaults.\n"
+        "## The rules in numbers\n\n"
+        "The tables below are computed by calling the rule functions under the defaults.\n"
     )
-    out.append("\n## Bid values\n\nPoints won when the bid is made, lost when it fails.\n\n")
+    out.append("\n### Bid values\n\nPoints won when the bid is made, lost when it fails.\n\n")
     out.append(_values_table(data))
-    out.append("\n## Minimum bids\n\n### Your own minimum (from your own score)\n\n")
-    out.append(_bands_table(data["own_minimum_by_band"], "minimum", "smallest legal bid"))
+    out.append("\n### Minimum bids\n\n#### Your own minimum (from your own score)\n\n")
+    own_rows = [
+        {
+            **row,
+            "minimum": f"{row['minimum']}: above the largest bid, no legal bid (the game is stuck)"
+            if int(str(row["minimum"])) > rules.max_bid
+            else row["minimum"],
+        }
+        for row in data["own_minimum_by_band"]
+    ]
+    out.append(_bands_table(own_rows, "minimum", "smallest legal bid"))
     if data["own_minimum_unbounded"]:
         out.append("\nThe own minimum keeps rising by one per ten points; the last row goes on.\n")
     out.append(f"\nThe largest bid is {rules.max_bid}.\n")
     out.append(
-        f"\n### Table minimum (from the {cell(data['table_minimum_score'])}; counts "
+        f"\n#### Table minimum (from the {cell(data['table_minimum_score'])}; counts "
         f"{cell(data['table_minimum_counts'])})\n\n"
     )
     out.append(_bands_table(data["table_minimum_by_band"], "minimum", "the four bids must reach"))
+    stuck = no_legal_bid_from(rules)
+    if stuck is not None:
+        out.append(
+            f"\nFrom {stuck} points a player's own minimum is above the largest bid: that "
+            "player has no legal bid, and the game cannot go on whatever the table minimum.\n"
+        )
     if data["table_minimum_unbounded"]:
         out.append(
             "\nThe table minimum keeps rising by one per ten points; the last row goes on.\n"
@@ -157,12 +187,12 @@ def variant_page(variant: Variant) -> str:
         out.append("\nThe dealer may throw the hand in instead of bidding.\n")
     order = data["turn_order"]
     out.append(
-        "\n## Turn order\n\n"
+        "\n### Turn order\n\n"
         f"- Bidding: {order['bidding']} from the dealer's right-hand neighbour\n"
         f"- Play: {order['play']}; the dealer's right-hand neighbour leads the first trick\n"
         f"- Deal: {_deal_text(rules.deal_pattern)}, starting on the dealer's right-hand neighbour\n"
     )
-    out.append("\n## End of the game\n\n")
+    out.append("\n### End of the game\n\n")
     out.extend(f"- {cell(line)}\n" for line in data["outcome"])
     out.append("\n## Options and their defaults\n\n")
     out.append(
@@ -227,9 +257,9 @@ def variant_names() -> list[str]:
     return [variant.name for variant in variants()]
 
 
-def all_pages() -> dict[str, str]:
-    """Every rules page, by its path in the site sources."""
+def all_pages(case_links: bool = True) -> dict[str, str]:
+    """Every rules page, by its path in the site sources (``case_links``: see :func:`variant_page`)."""
     pages = {"rules/index.md": index_page()}
     for variant in variants():
-        pages[page_path(variant.name)] = variant_page(variant)
+        pages[page_path(variant.name)] = variant_page(variant, case_links)
     return pages

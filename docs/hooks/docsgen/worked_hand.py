@@ -27,6 +27,7 @@ from fourhundred.spec.cards import (
 from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import load
 
+from . import words
 from .md import esc
 
 VARIANT = "qahwa-400"
@@ -35,7 +36,7 @@ DEALER = 3  # East deals, so North bids and leads first.
 SCORES_BEFORE = (32, 12, 6, 27)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SEAT_WORDS = ("North", "West", "South", "East")
+SEAT_WORDS = tuple(words.seat(number) for number in range(len(SEAT_NAMES)))
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ def worked_hand_page() -> str:
     out.append(
         f"Variant `{rules}`. {SEAT_WORDS[DEALER]} deals. The scores before the hand are "
         + ", ".join(f"{SEAT_WORDS[s]} {SCORES_BEFORE[s]}" for s in range(4))
-        + f" (North-South are partners, and so are West-East). The deal comes from {hand.deal_source}.\n\n"
+        + f" ({words.team(0)} are partners, and so are {words.team(1)}). "
+        f"The deal comes from {hand.deal_source}.\n\n"
     )
     out.append('<div class="fh-table">\n')
     out.extend(_hand_html(seat, hand.hands[seat], hand.bids[seat]) for seat in range(4))
@@ -263,11 +265,10 @@ def worked_hand_page() -> str:
             f"| {SEAT_WORDS[seat]} | {bid} | {took} | {'yes' if took >= bid else 'no'} | "
             f"{value} | {change:+d} | {SCORES_BEFORE[seat]} → {hand.scores_after[seat]} |\n"
         )
-    verdict = {
-        Result.CONTINUE: "Nobody has won yet: the deal passes to the right and the next hand starts.",
-        Result.TEAM_0_WINS: "North-South win the game.",
-        Result.TEAM_1_WINS: "West-East win the game.",
-        Result.DRAW: "The game is drawn.",
-    }[Result(hand.result)]
+    if Result(hand.result) is Result.CONTINUE:
+        verdict = "Nobody has won yet: the deal passes to the right and the next hand starts."
+    else:
+        said = words.result(hand.result)
+        verdict = f"{said[0].upper()}{said[1:]}: the game is over."
     out.append(f"\n**Result:** {esc(verdict)}\n")
     return "".join(out)
