@@ -26,6 +26,7 @@ from rich.table import Table
 
 from fourhundred.commands._common import (
     TIMEOUT,
+    KindOption,
     check_distinct_outputs,
     check_kinds,
     check_output_folder,
@@ -68,7 +69,12 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
     help=f"Command that starts the adapter (split like a shell, run without one). Default: {DEFAULT_ADAPTER_HELP}.",
 )
 @click.option(
-    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only cases of this kind (repeatable)."
+    "--kind",
+    "kinds_",
+    multiple=True,
+    metavar="KIND",
+    help="Only cases of this kind (repeatable).",
+    cls=KindOption,
 )
 @click.option(
     "--variant",
@@ -508,7 +514,12 @@ def check_command(cases_dir: str | None) -> None:
     help="File to write (default: standard output).",
 )
 @click.option(
-    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only this kind (repeatable)."
+    "--kind",
+    "kinds_",
+    multiple=True,
+    metavar="KIND",
+    help="Only this kind (repeatable).",
+    cls=KindOption,
 )
 def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) -> None:
     """Write the suite flattened into one JSON file for one variant.
