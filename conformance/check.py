@@ -134,7 +134,7 @@ def _value_problems(case: dict[str, Any], kind: str, rules: Rules, variant: str)
             yield f"{where}: answering it raised {type(error).__name__}: {error}"
             return
         for difference in first_divergences(compare(kind, case["expected"], actual)):
-            yield f"{where}: {who} disagrees: {render(difference, actions)}"
+            yield f"{where}: {who} disagrees: {render(difference, actions, kind)}"
 
 
 def _version_problems(version: str) -> Iterator[str]:
