@@ -30,6 +30,7 @@ from fourhundred.commands._common import (
     check_distinct_outputs,
     check_kinds,
     check_output_folder,
+    progress_bar,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
@@ -495,13 +496,14 @@ def _print_summary(console: Console, outcomes: list[Outcome], show: int, rerun: 
     type=click.Path(file_okay=False, exists=True),
     help="Check another copy of the suite.",
 )
-def check_command(cases_dir: str | None) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def check_command(cases_dir: str | None, quiet: bool) -> None:
     """Validate the suite itself: schema, ids, ledger, references, expected values."""
     from fourhundred.conformance.check import run_check
 
     console = _console()
-    with _console(stderr=True).status("checking the suite…"):  # shown only on a terminal
-        report = run_check(Path(cases_dir) if cases_dir else None)
+    with progress_bar("checking cases", quiet=quiet) as advance:  # on a terminal only
+        report = run_check(Path(cases_dir) if cases_dir else None, advance)
     for problem in report.problems[:200]:
         console.print(f"[red]problem:[/red] {console_text(str(problem))}", highlight=False)
     if len(report.problems) > 200:
