@@ -15,7 +15,7 @@ from fourhundred.errors import UserError
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import VariantError, load
 from fourhundred.verify import contracts, run, runner
-from fourhundred.verify.results import Check, Decision, Settings
+from fourhundred.verify.results import Check, Decision, Settings, SourceReading
 from fourhundred.verify.runner import QUICK, checks, select
 
 KEYS = {
@@ -237,3 +237,21 @@ def test_a_crosshair_budget_is_a_number_of_paths_and_gives_the_same_verdict_ever
     (decision,) = decisions
     assert decision.verdict == "bounded-proved"
     assert decision.bound == "CrossHair, 5 paths per condition"
+
+
+def test_every_documented_breaking_reading_is_a_switchable_reading_of_the_register() -> None:
+    from fourhundred.spec import ambiguities
+
+    declared = [reading for check in checks(QUICK) for reading in check.breaks_under]
+    assert declared
+    for reading in declared:
+        entry = ambiguities.entry(reading.ambiguity)
+        assert entry.switch is not None, reading
+        assert reading.reading in {choice.value for choice in entry.readings}, reading
+
+
+def test_a_documented_reading_is_in_force_only_where_the_variant_follows_it() -> None:
+    unbounded = SourceReading("own-minimum-growth", "unbounded")
+    assert unbounded.in_force(load("medallon-400"))
+    assert not unbounded.in_force(load("medallon-400(own_min_cap=13)"))
+    assert not unbounded.in_force(load("qahwa-400"))  # the entry does not concern qahwa
