@@ -177,7 +177,8 @@ def _print_summary(console: Console, report: Report, table: bool) -> None:
                 if first.documented_by is not None
                 else "a claim of the source"
             )
-            more = f" and {len(found) - 1} more readings" if len(found) > 1 else ""
+            others = len(found) - 1
+            more = f" and {others} more reading{'s' if others > 1 else ''}" if others else ""
             console.print(f"  {check_id}: refuted on {first.rules}{more} ({why})")
     counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
     console.print(
