@@ -192,7 +192,10 @@ def _print_summary(console: Console, report: Report, table: bool) -> None:
             "undecided[/bold red] (exit status 1)"
         )
     else:
+        undecided = sum(f.outcome == "undecided" for f in report.findings)
         console.print(
             f"[green]The project's invariants hold[/green]; {len(report.source_findings)} "
-            "finding(s) about the sources (exit status 0)"
+            "finding(s) about the sources"
+            + (f", {undecided} claim(s) undecided within the budget" if undecided else "")
+            + " (exit status 0)"
         )

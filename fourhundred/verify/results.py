@@ -19,8 +19,9 @@ Verdicts:
 
 What a verdict means for the project (:attr:`Finding.outcome`):
 
-* ``holds``: the invariant is proved or bounded-proved, or a claim was ruled on
-  either way;
+* ``holds``: the invariant is proved or bounded-proved, or the claim is;
+* ``undecided``: a claim left ``unknown`` by its budget (neither upheld nor
+  refuted; not a failure);
 * ``source finding``: a claim of a source refuted, or an invariant refuted
   under a reading of the ambiguity register that the register itself
   documents as breaking it (:class:`SourceReading`, e.g. medallon's literal
@@ -45,7 +46,7 @@ from fourhundred.spec.definitions import Citation
 from fourhundred.spec.model import Rules
 
 Kind = Literal["invariant", "claim"]
-Outcome = Literal["holds", "source finding", "failed"]
+Outcome = Literal["holds", "source finding", "undecided", "failed"]
 Verdict = Literal["proved", "refuted", "bounded-proved", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("proved", "refuted", "bounded-proved", "unknown")
 
@@ -141,10 +142,10 @@ class Finding:
     def outcome(self) -> Outcome:
         """What the verdict means for the project (see the module docstring)."""
         verdict = self.decision.verdict
-        if self.check.kind == "claim":
-            return "source finding" if verdict == "refuted" else "holds"
         if verdict in ("proved", "bounded-proved"):
             return "holds"
+        if self.check.kind == "claim":
+            return "source finding" if verdict == "refuted" else "undecided"
         return "source finding" if self.documented_by is not None else "failed"
 
     @property
