@@ -15,7 +15,7 @@ from fourhundred.errors import UserError
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import VariantError, load
 from fourhundred.verify import contracts, run, runner
-from fourhundred.verify.results import Check, Decision, Settings, SourceReading
+from fourhundred.verify.results import Check, Decision, Finding, Settings, SourceReading
 from fourhundred.verify.runner import QUICK, checks, select
 
 KEYS = {
@@ -255,3 +255,14 @@ def test_a_documented_reading_is_in_force_only_where_the_variant_follows_it() ->
     assert unbounded.in_force(load("medallon-400"))
     assert not unbounded.in_force(load("medallon-400(own_min_cap=13)"))
     assert not unbounded.in_force(load("qahwa-400"))  # the entry does not concern qahwa
+
+
+def test_a_claim_left_unknown_is_undecided_not_a_finding_nor_a_failure() -> None:
+    claim = Check("claim-x", "claim", "planted", "A claim", (), _always_refuted)
+    rules = load("qahwa-400")
+    unknown = Finding(claim, rules, Decision("unknown", note="budget"), 0.0)
+    refuted = Finding(claim, rules, Decision("refuted"), 0.0)
+    invariant = Finding(PLANTED_FAILURE, rules, Decision("unknown"), 0.0)
+    assert (unknown.outcome, unknown.failed) == ("undecided", False)
+    assert (refuted.outcome, refuted.failed) == ("source finding", False)
+    assert (invariant.outcome, invariant.failed) == ("failed", True)
