@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,10 +95,14 @@ def _ledger_problems(
             yield f"{case_id}: active in the ledger but in no case file (mark it retired by regenerating)"
 
 
-def _reference_problems(cases: Sequence[dict[str, Any]]) -> Iterator[str]:
+def _reference_problems(
+    cases: Sequence[dict[str, Any]], progress: Callable[[int, int], None] | None = None
+) -> Iterator[str]:
     sections = coverage.known_sections()
     register = set(ambiguities.BY_ID)
-    for case in cases:
+    for done, case in enumerate(cases, 1):
+        if progress is not None:
+            progress(done, len(cases))
         kind = case["kind"]
         for reference in case["rules"]:
             source, _, section = reference.partition(" §")
@@ -134,7 +138,7 @@ def _value_problems(case: dict[str, Any], kind: str, rules: Rules, variant: str)
             yield f"{where}: answering it raised {type(error).__name__}: {error}"
             return
         for difference in first_divergences(compare(kind, case["expected"], actual)):
-            yield f"{where}: {who} disagrees: {render(difference, actions)}"
+            yield f"{where}: {who} disagrees: {render(difference, actions, kind)}"
 
 
 def _version_problems(version: str) -> Iterator[str]:
@@ -146,8 +150,11 @@ def _version_problems(version: str) -> Iterator[str]:
         yield f"CHANGELOG.md has no section '## {version}'"
 
 
-def run_check(cases_dir: Path | None = None) -> Report:
-    """Check the suite; return every problem found."""
+def run_check(
+    cases_dir: Path | None = None, progress: Callable[[int, int], None] | None = None
+) -> Report:
+    """Check the suite; return every problem found. ``progress(done, total)`` is
+    told of each case as its expected values are checked (the long part)."""
     directory = cases_dir or suite.CASES_DIR
     files = suite.case_files(directory)
     version = suite.suite_version()
@@ -164,7 +171,7 @@ def run_check(cases_dir: Path | None = None) -> Report:
             f"the id ledger {suite.LEDGER_PATH} is missing: regenerate, never hand-edit ids"
         )
     problems.extend(_ledger_problems(cases, ledger))
-    problems.extend(_reference_problems(cases))
+    problems.extend(_reference_problems(cases, progress))
     by_kind = dict(Counter(case["kind"] for case in cases))
     runs = sum(len(case["variants"]) for case in cases)
     return Report(tuple(problems), len(cases), runs, by_kind)

@@ -228,9 +228,19 @@ def first_divergences(differences: Sequence[Difference]) -> tuple[Difference, ..
     return tuple(kept)
 
 
-def render(difference: Difference, actions: Sequence[Any] = ()) -> str:
-    """One difference as a message; ``actions`` (a whole game's input) names the action."""
+def render(
+    difference: Difference, actions: Sequence[Any] = (), kind_name: str | None = None
+) -> str:
+    """One difference as a message; ``actions`` (a whole game's input) names the action.
+
+    With ``kind_name``, a field the kind declares unordered (a set of legal bids
+    or cards) is written as what is missing and what is extra, not as both whole
+    lists: ``cards: missing ["AS"], extra ["2C"]``."""
     path, expected, actual = difference.path, difference.expected, difference.actual
+    if kind_name is not None and _is_set_field(kind_name, path, expected, actual):
+        text = _set_text(path, expected, actual)
+        if text:
+            return text
     if not path:
         return f"result must be a JSON object, got {json_text(actual)}"
     if path.startswith("rejected["):
@@ -257,6 +267,40 @@ def render(difference: Difference, actions: Sequence[Any] = ()) -> str:
     if path == "rejected":
         return f"rejected must be a list of [index, code] pairs, got {json_text(actual)}"
     return f"{path}: expected {_value_text(expected)}, got {_value_text(actual)}"
+
+
+def _is_set_field(kind_name: str, path: str, expected: Any, actual: Any) -> bool:
+    entry = kind(kind_name)
+    return (
+        entry.pure
+        and path in entry.unordered
+        and isinstance(expected, list)
+        and isinstance(actual, list)
+    )
+
+
+def _set_text(path: str, expected: list[Any], actual: list[Any]) -> str:
+    """An unordered field's difference as the multiset differences both ways
+    (``""`` when there is none: the lists hold equal numbers of another type)."""
+    missing, extra = _without(expected, actual), _without(actual, expected)
+    if not (missing or extra):
+        return ""
+    parts = [
+        f"missing {json_text(missing)}" if missing else "",
+        f"extra {json_text(extra)}" if extra else "",
+    ]
+    return f"{path}: " + ", ".join(part for part in parts if part)
+
+
+def _without(items: Sequence[Any], taken: Sequence[Any]) -> list[Any]:
+    """``items`` less one of each of ``taken`` (a multiset difference, strict JSON equality)."""
+    left = list(items)
+    for item in taken:
+        for index, candidate in enumerate(left):
+            if same(candidate, item):
+                del left[index]
+                break
+    return left
 
 
 def _value_text(value: Any) -> str:

@@ -23,6 +23,14 @@ pass on them). A baseline is written only from a complete run.
 not applicable or skipped) is not a pass: :func:`exit_code` gives 2 and
 :func:`nothing_checked_reason` says why.
 
+**What each report leaves out.** Runs of a kind or variant the adapter did not
+declare at all are one line ("not declared by the adapter: …") on the console
+and in the Markdown, not rows of zeros, and in JUnit a count in each suite's
+properties, not a ``<skipped>`` test case each (the JSON-lines report keeps
+every run). An adapter's traceback is shown once (:func:`evidence`). Every
+failure carries a command that reruns it alone with every option that
+decides its outcome (:class:`Rerun`).
+
 Outside text (adapter names, messages, stderr, case descriptions and ids from
 user case files) is escaped for each medium: XML (:func:`~fourhundred.safeio.xml_text`),
 Markdown (:func:`~fourhundred.safeio.markdown_text`) and the JSON stream,
@@ -42,6 +50,7 @@ from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from fourhundred.conformance.kinds import json_text
+from fourhundred.conformance.outcomes import Reason
 from fourhundred.conformance.runner import STATUSES, Outcome
 from fourhundred.conformance.suite import Run
 from fourhundred.errors import UserError
@@ -257,16 +266,70 @@ def exit_code(summary: RunSummary) -> int:
     return 0
 
 
-def rerun_command(adapter: str | None, outcome: Outcome, cases: str | None = None) -> str:
-    """One command line that runs this case again, alone (from the ``--cases`` folder
-    it came from, if not the bundled suite)."""
-    parts = ["fourhundred", "conformance", "run"]
-    if cases:
-        parts += ["--cases", cases]
-    if adapter:
-        parts += ["--adapter", adapter]
-    parts += ["--id", outcome.run.id, "--variant", outcome.run.variant]
-    return shlex.join(parts)
+@dataclass(frozen=True)
+class Rerun:
+    """The options of a run that a rerun of one of its cases must repeat to get
+    the same outcome: the adapter, the cases (``--cases``), the timeout, the
+    baseline, the protocol check; :meth:`command` adds the case's id and variant."""
+
+    options: tuple[str, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        adapter: str | None = None,
+        cases: str | None = None,
+        timeout: float | None = None,
+        baseline: str | None = None,
+        validate: bool = False,
+    ) -> Rerun:
+        """The options to repeat; ``None``/``False`` for an option left at its default."""
+        options: list[str] = []
+        if adapter:
+            options += ["--adapter", adapter]
+        if cases:
+            options += ["--cases", cases]
+        if timeout is not None:
+            options += ["--timeout", f"{timeout:g}"]
+        if baseline:
+            options += ["--baseline", baseline]
+        if validate:
+            options += ["--validate-protocol"]
+        return cls(tuple(options))
+
+    def command(self, outcome: Outcome) -> str:
+        """One command line that runs this case again, alone."""
+        parts = ["fourhundred", "conformance", "run", *self.options]
+        parts += ["--id", outcome.run.id, "--variant", outcome.run.variant]
+        return shlex.join(parts)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What a report shows of an outcome beyond its message: the answer, the
+    adapter's traceback and its standard error, each once. An ``errored``
+    answer's ``message`` is the outcome's message already and its
+    ``traceback`` is shown as such, so neither is repeated in ``actual``; when
+    the answer carries a traceback, the standard error (which holds the same
+    traceback, and the tail of other cases' output) is left to the JSON-lines
+    report."""
+
+    actual: Any
+    traceback: str
+    stderr: str
+
+
+def evidence(outcome: Outcome) -> Evidence:
+    """The :class:`Evidence` of ``outcome``."""
+    answer = outcome.actual
+    if outcome.reason != Reason.ERRORED or not isinstance(answer, dict):
+        return Evidence(answer, "", outcome.stderr)
+    trace = answer.get("traceback")
+    shown = ("message", "traceback") if isinstance(trace, str) and trace.strip() else ("message",)
+    rest = {key: value for key, value in answer.items() if key not in shown}
+    if "traceback" in shown:
+        return Evidence(rest or None, str(trace), "")
+    return Evidence(rest or None, "", outcome.stderr)
 
 
 def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
@@ -278,18 +341,39 @@ def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
     return dict(table)
 
 
-def junit_xml(
-    summary: RunSummary, suite_name: str, adapter: str | None, cases: str | None = None
-) -> str:
-    """JUnit XML: one testsuite per kind, one testcase per run. Every run that
-    was not run is a testcase with an ``<error type="not_run">`` saying why, so
-    the totals count it and no CI treats an incomplete run as green."""
+def declared_counts(
+    outcomes: Sequence[Outcome], key: str
+) -> tuple[dict[str, Counter[str]], tuple[str, ...]]:
+    """:func:`counts_by` less the kinds or variants the adapter did not declare
+    (every run of them not applicable), and those names, sorted."""
+    table = counts_by(outcomes, key)
+    undeclared = tuple(
+        sorted(name for name, row in table.items() if set(row) == {"not_applicable"})
+    )
+    return {name: row for name, row in table.items() if name not in undeclared}, undeclared
+
+
+def undeclared_text(names: Sequence[str], outcomes: Sequence[Outcome], key: str) -> str:
+    """The one line that stands for the rows of undeclared kinds or variants."""
+    table = counts_by(outcomes, key)
+    runs = sum(table[name]["not_applicable"] for name in names)
+    what = "kinds" if key == "kind" else "variants"
+    return f"{what} not declared by the adapter ({runs} runs not applicable): {', '.join(names)}"
+
+
+def junit_xml(summary: RunSummary, suite_name: str, rerun: Rerun) -> str:
+    """JUnit XML: one testsuite per kind, one testcase per run sent to the
+    adapter. Runs not applicable (never sent) are not test cases: each suite
+    counts them in a ``not_applicable`` property. Every run that was not run is
+    a testcase with an ``<error type="not_run">`` saying why, so the totals
+    count it and no CI treats an incomplete run as green."""
     outcomes = summary.outcomes
     lines = ['<?xml version="1.0" encoding="UTF-8"?>']
     total = counts(outcomes)
     not_run = len(summary.not_run)
+    sent = len(outcomes) - total["not_applicable"]
     lines.append(
-        f'<testsuites name={_attribute(suite_name)} tests="{len(outcomes) + not_run}" '
+        f'<testsuites name={_attribute(suite_name)} tests="{sent + not_run}" '
         f'failures="{total["fail"] + total["unexpected_pass"]}" errors="{total["error"] + not_run}">'
     )
     by_kind: dict[str, list[Outcome]] = defaultdict(list)
@@ -301,14 +385,22 @@ def junit_xml(
     for kind in dict.fromkeys([*by_kind, *missing_by_kind]):
         group, missing = by_kind.get(kind, []), missing_by_kind.get(kind, [])
         c = counts(group)
-        skipped = c["skip"] + c["not_applicable"] + c["known_failure"]
+        skipped = c["skip"] + c["known_failure"]
         lines.append(
-            f'  <testsuite name={_attribute(kind)} tests="{len(group) + len(missing)}" '
+            f"  <testsuite name={_attribute(kind)} "
+            f'tests="{len(group) - c["not_applicable"] + len(missing)}" '
             f'failures="{c["fail"] + c["unexpected_pass"]}" '
             f'errors="{c["error"] + len(missing)}" skipped="{skipped}">'
         )
+        if c["not_applicable"]:
+            lines += [
+                "    <properties>",
+                f'      <property name="not_applicable" value="{c["not_applicable"]}"/>',
+                "    </properties>",
+            ]
         for outcome in group:
-            lines += _junit_case(outcome, adapter, cases)
+            if outcome.status != "not_applicable":
+                lines += _junit_case(outcome, rerun)
         for run in missing:
             reason = f"not run: {summary.incomplete_reason}"
             lines += [
@@ -327,8 +419,9 @@ def _attribute(text: str) -> str:
     return quoteattr(xml_text(text[:500]))
 
 
-def _junit_case(outcome: Outcome, adapter: str | None, cases: str | None) -> list[str]:
+def _junit_case(outcome: Outcome, rerun: Rerun) -> list[str]:
     run = outcome.run
+    shown = evidence(outcome)
     lines = [
         f"    <testcase classname={_attribute(run.kind + '.' + run.variant)} name={_attribute(run.id)} "
         f'time="{outcome.seconds:.6f}">'
@@ -338,29 +431,25 @@ def _junit_case(outcome: Outcome, adapter: str | None, cases: str | None) -> lis
         f"input: {json_text(run.case['input'], 2000)}\n"
         f"expected{' (derived by the reference)' if run.derived else ''}: "
         f"{json_text(run.case['expected'], 2000)}\n"
-        f"actual: {json_text(outcome.actual, 2000)}\nrerun: {rerun_command(adapter, outcome, cases)}"
+        f"actual: {json_text(shown.actual, 2000)}\nrerun: {rerun.command(outcome)}"
     )
-    if outcome.stderr:
-        detail += f"\nstderr:\n{outcome.stderr}"
+    if shown.traceback:
+        detail += f"\ntraceback (from the adapter's answer):\n{shown.traceback}"
+    if shown.stderr:
+        detail += f"\nstderr:\n{shown.stderr}"
     body = escape(xml_text(detail))
     if outcome.status in ("fail", "unexpected_pass"):
         lines.append(f"      <failure message={_attribute(outcome.message)}>{body}</failure>")
     elif outcome.status == "error":
         lines.append(f"      <error message={_attribute(outcome.message)}>{body}</error>")
-    elif outcome.status in ("skip", "not_applicable", "known_failure"):
+    elif outcome.status in ("skip", "known_failure"):
         reason = outcome.message or outcome.status.replace("_", " ")
         lines.append(f"      <skipped message={_attribute(reason)}/>")
     lines.append("    </testcase>")
     return lines
 
 
-def markdown(
-    summary: RunSummary,
-    header: Mapping[str, Any],
-    adapter: str | None,
-    shown: int = 50,
-    cases: str | None = None,
-) -> str:
+def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown: int = 50) -> str:
     """A Markdown summary: completeness first, totals, a table by kind and by
     variant, the failures. Every outside text is escaped (:func:`markdown_text`)."""
     outcomes = summary.outcomes
@@ -410,18 +499,22 @@ def markdown(
             "| " + key + " | " + " | ".join(columns) + " |",
             "|---" * (len(columns) + 1) + "|",
         ]
-        for name, row in sorted(counts_by(outcomes, key).items()):
+        rows, undeclared = declared_counts(outcomes, key)
+        for name, row in sorted(rows.items()):
             out.append(
                 f"| {markdown_text(name)} | "
                 + " | ".join(str(row.get(s, 0)) for s in columns)
                 + " |"
             )
         out.append("")
+        if undeclared:
+            out += [markdown_text(undeclared_text(undeclared, outcomes, key)) + ".", ""]
     bad = [o for o in outcomes if o.status in BAD]
     if bad:
         out += ["## Failures", ""]
         for outcome in bad[:shown]:
             run = outcome.run
+            seen = evidence(outcome)
             out += [
                 f"### {markdown_code(run.id)} under {markdown_code(run.variant)} ({outcome.status}"
                 + (", derived expectation)" if run.derived else ")"),
@@ -432,8 +525,13 @@ def markdown(
                 f"- problem: {markdown_text(outcome.message)}",
                 f"- input: {markdown_code(json_text(run.case['input']))}",
                 f"- expected: {markdown_code(json_text(run.case['expected']))}",
-                f"- actual: {markdown_code(json_text(outcome.actual))}",
-                f"- rerun: {markdown_code(rerun_command(adapter, outcome, cases))}",
+                f"- actual: {markdown_code(json_text(seen.actual))}",
+                *(
+                    [f"- traceback: {markdown_code(seen.traceback.strip().splitlines()[-1])}"]
+                    if seen.traceback
+                    else []
+                ),
+                f"- rerun: {markdown_code(rerun.command(outcome))}",
                 "",
             ]
         if len(bad) > shown:

@@ -917,7 +917,7 @@ def differences(run: Run, actual: Any) -> list[str]:
 
     found = first_divergences(compare(run.kind, run.case["expected"], actual))
     actions = run.case["input"].get("actions", ())
-    return [render(difference, actions) for difference in found]
+    return [render(difference, actions, run.kind) for difference in found]
 
 
 @dataclass

@@ -277,6 +277,6 @@ def test_junit_is_well_formed_whatever_the_case_and_adapter_say() -> None:
     summary = reports.RunSummary.of(
         [outcome], [run, run_of("bid_value.x.2")], "interrupted (Ctrl-C)"
     )
-    root = ET.fromstring(reports.junit_xml(summary, "suite \x00", None))
+    root = ET.fromstring(reports.junit_xml(summary, "suite \x00", reports.Rerun()))
     assert root.get("tests") == "2" and root.get("errors") == "2"
     assert "\\x00" in (root.find(".//error").text or "")  # type: ignore[union-attr]

@@ -223,3 +223,22 @@ def test_conformance_check_names_a_whole_games_first_divergences_in_causal_order
     assert problems[0].endswith(f"is legal, but was rejected as {code}")
     assert f"hand {len(case['expected']['hands'])} (ending at action " in problems[1]
     assert "scores expected" in problems[1]
+
+
+def test_a_set_valued_answer_renders_as_what_is_missing_and_what_is_extra() -> None:
+    expected = {"cards": ["AS", "KS", "2C", "3C"]}
+    found = compare("legal_plays", expected, {"cards": ["3C", "AS", "9H", "2C", "9H"]})
+    assert [render(d, kind_name="legal_plays") for d in found] == [
+        'cards: missing ["KS"], extra ["9H","9H"]'
+    ]
+    only_missing = compare("legal_bids", {"bids": [2, 3, 4]}, {"bids": [4, 2]})
+    assert [render(d, kind_name="legal_bids") for d in only_missing] == ["bids: missing [3]"]
+
+
+def test_an_ordered_list_still_renders_as_both_lists_and_the_comparison_is_unchanged() -> None:
+    found = compare("hand_scoring", {"scores": [1, 2, 3, 4]}, {"scores": [4, 3, 2, 1]})
+    assert [render(d, kind_name="hand_scoring") for d in found] == [
+        "scores: expected [1,2,3,4], got [4,3,2,1]"
+    ]
+    plays = compare("legal_plays", {"cards": ["AS", "2C"]}, {"cards": ["2C"]})
+    assert [(d.path, d.expected, d.actual) for d in plays] == [("cards", ["2C", "AS"], ["2C"])]

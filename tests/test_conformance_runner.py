@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -377,3 +378,101 @@ def test_a_crash_inside_a_batch_is_blamed_on_the_case_that_crashes_alone(tmp_pat
     assert "AS" in errors[0]["input"]["hand"] and errors[0]["input"]["led"] is None
     assert "exit status 3" in errors[0]["message"]
     assert len(outcomes) > 100
+
+
+def _pasted(line: str) -> list[str]:
+    """A printed ``fourhundred …`` command line as argv run by this Python."""
+    words = shlex.split(line)
+    assert words[0] == "fourhundred"
+    return [*FOURHUNDRED, *words[1:]]
+
+
+def test_the_printed_rerun_line_keeps_cases_and_the_options_that_decide_the_outcome_and_runs(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "mine").mkdir()
+    data = json.loads((suite.CASES_DIR / "bid_value" / "qahwa-400.json").read_text())
+    for case in data["cases"]:
+        case["id"] = case["id"].replace("qahwa-400", "mine")  # ids the suite does not have
+    (tmp_path / "mine" / "copy.json").write_text(json.dumps(data))
+    result = conformance(
+        "run", "-q", "--adapter", bad_adapter("wrong_answers"), "--cases", str(tmp_path / "mine"),
+        "--timeout", "7", "--show", "1",
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout + result.stderr
+    line = next(text for text in result.stdout.splitlines() if text.startswith("  rerun: "))
+    rerun = line.removeprefix("  rerun: ")
+    assert "--cases" in rerun and "--timeout 7" in rerun and "bid_value.mine." in rerun
+    again = subprocess.run(_pasted(rerun), capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert again.returncode == 1, again.stdout + again.stderr
+    assert "1 failed, 0 errored" in again.stdout and "0 passed" in again.stdout
+
+
+#: An adapter that fails every case, writing its traceback to stderr and in its answer.
+ERRING_ADAPTER = """
+import json, sys, traceback
+HELLO = {"version": 1, "implementation": {"name": "erring", "version": "1", "language": "python"},
+         "kinds": ["trick_winner"], "variants": {"qahwa-400": []}}
+def engine(case):
+    raise ValueError("no trick for " + case["id"])
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["cmd"] == "start":
+        print(json.dumps(HELLO), flush=True)
+    elif message["cmd"] == "run":
+        try:
+            engine(message["case"])
+        except ValueError as error:
+            trace = traceback.format_exc()
+            sys.stderr.write(trace)
+            sys.stderr.flush()
+            answer = {"message": str(error), "traceback": trace}
+            print(json.dumps({"seq": message["seq"], "errored": answer}), flush=True)
+    else:
+        break
+"""
+
+
+def test_an_errored_case_shows_the_adapters_traceback_once_and_undeclared_rows_as_one_line(
+    tmp_path: Path,
+) -> None:
+    adapter = tmp_path / "erring.py"
+    adapter.write_text(ERRING_ADAPTER)
+    junit, markdown = tmp_path / "junit.xml", tmp_path / "summary.md"
+    result = conformance(
+        "run", "-q", "--adapter", f"{sys.executable} {adapter}", "--kind", "trick_winner",
+        "--id", "trick_winner.all.000?", "--show", "1", "--junit", str(junit),
+        "--markdown", str(markdown),
+    )  # fmt: skip
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stdout.count("Traceback (most recent call last)") == 1
+    assert result.stdout.count("in engine") == 1
+    assert "variants not declared by the adapter (36 runs not applicable): " in result.stdout
+    assert "arab3meyeh-400, medallon-400, pagat-400, pagat-41" in result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("pagat-41 ")]
+    summary = markdown.read_text()
+    assert "| pagat-41 |" not in summary and "| qahwa-400 |" in summary
+    assert "variants not declared by the adapter (36 runs not applicable)" in summary
+    root = ET.parse(junit).getroot()
+    assert root.get("tests") == "9" and root.get("errors") == "9"
+    assert root.findall(".//skipped") == []
+    assert len(root.findall(".//testcase")) == 9
+    (applicable,) = root.findall(".//property[@name='not_applicable']")
+    assert applicable.get("value") == "36"
+    assert all(
+        (error.text or "").count("Traceback (most recent call last)") == 1
+        for error in root.iter("error")
+    )
+
+
+def test_fail_fast_lists_no_not_applicable_case(tmp_path: Path) -> None:
+    junit = tmp_path / "junit.xml"
+    result = conformance(
+        "run", "-q", "--adapter", bad_adapter("wrong_answers"), "--kind", "bid_value",
+        "--fail-fast", "--junit", str(junit),
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "variants not declared by the adapter" in result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("medallon-400")]
+    root = ET.parse(junit).getroot()
+    assert root.findall(".//skipped") == []

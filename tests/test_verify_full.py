@@ -3,30 +3,47 @@
 from __future__ import annotations
 
 from fourhundred.spec.registry import names
-from fourhundred.verify import run
+from fourhundred.verify import Report, run
+from fourhundred.verify.results import SourceReading
 
 
-def test_on_the_default_readings_only_the_unbounded_own_minimum_fails_an_invariant() -> None:
+def _refuted_invariants(report: Report) -> set[tuple[str, str]]:
+    return {
+        (f.check.id, str(f.rules))
+        for f in report.findings
+        if f.check.kind == "invariant" and f.decision.verdict == "refuted"
+    }
+
+
+def test_on_the_default_readings_only_the_unbounded_own_minimum_breaks_an_invariant_as_documented() -> (
+    None
+):
     # "name()" is one reading (the defaults); a bare name would be all its readings.
     report = run([f"{name}()" for name in names()])
-    failed = {(f.check.id, str(f.rules)) for f in report.failed}
-    assert failed == {
+    assert report.failed == ()
+    assert _refuted_invariants(report) == {
         ("some-legal-bid-always-exists", "medallon-400"),
         ("some-legal-bid-always-exists", "arab3meyeh-400"),
     }
+    for finding in report.findings:
+        if finding.check.kind == "invariant" and finding.decision.verdict == "refuted":
+            assert finding.outcome == "source finding"
+            assert finding.documented_by == SourceReading("own-minimum-growth", "unbounded")
     assert all(f.decision.verdict != "unknown" for f in report.findings)
 
 
-def test_every_invariant_failure_of_the_full_run_is_a_liveness_refutation_with_a_witness_game() -> (
+def test_every_invariant_refutation_of_the_full_run_is_a_documented_liveness_finding_with_a_witness_game() -> (
     None
 ):
     report = run(jobs=2)
     assert all(f.decision.verdict != "unknown" for f in report.findings)
-    for finding in report.failed:
-        assert finding.check.group == "liveness"
-        assert finding.decision.verdict == "refuted"
-        assert finding.decision.witness is not None
-    failed = {(f.check.id, str(f.rules)) for f in report.failed}
-    assert ("some-bids-let-the-hand-proceed", "arab3meyeh-400(table_comparison=exactly)") in failed
-    assert ("some-bids-let-the-hand-proceed", "arab3meyeh-400(own_min_cap=13)") in failed
-    assert ("some-legal-bid-always-exists", "medallon-400(own_min_cap=13)") not in failed
+    assert report.failed == ()
+    refuted = _refuted_invariants(report)
+    for finding in report.findings:
+        if (finding.check.id, str(finding.rules)) in refuted:
+            assert finding.check.group == "liveness"
+            assert finding.documented_by is not None
+            assert finding.decision.witness is not None
+    assert ("some-bids-let-the-hand-proceed", "arab3meyeh-400(table_comparison=exactly)") in refuted
+    assert ("some-bids-let-the-hand-proceed", "arab3meyeh-400(own_min_cap=13)") in refuted
+    assert ("some-legal-bid-always-exists", "medallon-400(own_min_cap=13)") not in refuted

@@ -1,12 +1,14 @@
-"""What the commands share: how they print to the terminal, how they check
-``--kind``, the option types every command reads the same way (``--timeout``,
-``--seed``), and the check that no two outputs of one command share a path."""
+"""What the commands share: how they print to the terminal and show progress,
+how they check and document ``--kind``, the option types every command reads
+the same way (``--timeout``, ``--seed``), and the check that no two outputs of
+one command share a path."""
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -20,6 +22,50 @@ def console(*, stderr: bool = False, width: int | None = None) -> Console:
     """A console for a command's tables and messages: no automatic highlighting,
     long lines kept whole; ``width`` fixes the width (otherwise the terminal's)."""
     return Console(highlight=False, soft_wrap=True, stderr=stderr, width=width)
+
+
+@contextmanager
+def progress_bar(what: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on standard error for a long command, shown only on a
+    terminal and not with ``quiet`` (nothing at all reaches a pipe); yields
+    ``advance(done, total)`` to call as work is done. The bar is gone when the
+    block ends, so the command's own output follows on a clean screen."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    errors = console(stderr=True)
+    progress = Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=errors,
+        transient=True,
+        disable=quiet or not errors.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield advance
+
+
+class KindOption(click.Option):
+    """A ``--kind`` option whose help ends with the valid kinds, read from the
+    registry (:data:`fourhundred.conformance.kinds.KIND_NAMES`) when the help is
+    shown, so a command's start-up does not load the registry. Use it as
+    ``@click.option("--kind", ..., cls=KindOption)``."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from fourhundred.conformance.kinds import KIND_NAMES
+
+        written = self.help
+        self.help = f"{written or ''} Kinds: {', '.join(KIND_NAMES)}.".strip()
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = written
 
 
 def check_kinds(kinds: Iterable[str]) -> None:

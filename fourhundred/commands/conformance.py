@@ -26,20 +26,24 @@ from rich.table import Table
 
 from fourhundred.commands._common import (
     TIMEOUT,
+    KindOption,
     check_distinct_outputs,
     check_kinds,
     check_output_folder,
+    progress_bar,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, one_line, write_text_atomically
 
 if TYPE_CHECKING:
-    from fourhundred.conformance.reports import JsonLinesReport
+    from fourhundred.conformance.reports import JsonLinesReport, Rerun
     from fourhundred.conformance.runner import Outcome, Runner
     from fourhundred.conformance.suite import Run
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
+#: Seconds an adapter may take per case unless ``--timeout`` says otherwise.
+DEFAULT_TIMEOUT = 5.0
 
 
 @click.group("conformance")
@@ -68,7 +72,12 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
     help=f"Command that starts the adapter (split like a shell, run without one). Default: {DEFAULT_ADAPTER_HELP}.",
 )
 @click.option(
-    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only cases of this kind (repeatable)."
+    "--kind",
+    "kinds_",
+    multiple=True,
+    metavar="KIND",
+    help="Only cases of this kind (repeatable).",
+    cls=KindOption,
 )
 @click.option(
     "--variant",
@@ -88,7 +97,7 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
 @click.option(
     "--timeout",
     type=TIMEOUT,
-    default=5.0,
+    default=DEFAULT_TIMEOUT,
     show_default=True,
     help="Seconds an adapter may take per case.",
 )
@@ -189,6 +198,13 @@ def run_command(
         baseline=reports.read_baseline(baseline) if baseline else frozenset(),
         validate=validate_protocol,
     )
+    rerun = reports.Rerun.of(
+        adapter=adapter_command,
+        cases=cases_dir,
+        timeout=None if timeout == DEFAULT_TIMEOUT else timeout,
+        baseline=baseline,
+        validate=validate_protocol,
+    )
     cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
     filters = _canonical_filters(variants)
     runs = suite.select_runs(cases, kinds_, filters, ids)
@@ -260,10 +276,8 @@ def run_command(
             }
         )
         stream.close()
-    _print_summary(console, outcomes, show, adapter_command, cases_dir)
-    problems = _write_reports(
-        summary, header, adapter_command, junit, markdown, badge, write_baseline, cases_dir
-    )
+    _print_summary(console, outcomes, show, rerun)
+    problems = _write_reports(summary, header, rerun, junit, markdown, badge, write_baseline)
     if stream and stream.failure:
         problems.append(stream.failure)
     errors = _console(stderr=True)
@@ -340,12 +354,11 @@ def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str 
 def _write_reports(
     summary: Any,
     header: dict[str, Any],
-    adapter: str | None,
+    rerun: Rerun,
     junit: str | None,
     markdown: str | None,
     badge: str | None,
     write_baseline: str | None,
-    cases_dir: str | None = None,
 ) -> list[str]:
     """Write every report file asked for (each atomically, each whatever happened
     to the others); the problems, one line each (an unwritable file, a baseline
@@ -356,10 +369,10 @@ def _write_reports(
         (
             junit,
             lambda: reports.junit_xml(
-                summary, f"fourhundred conformance {header['suite_version']}", adapter, cases_dir
+                summary, f"fourhundred conformance {header['suite_version']}", rerun
             ),
         ),
-        (markdown, lambda: reports.markdown(summary, header, adapter, cases=cases_dir)),
+        (markdown, lambda: reports.markdown(summary, header, rerun)),
         (badge, lambda: json.dumps(reports.badge(summary)) + "\n"),
         (write_baseline, lambda: reports.baseline_text(summary)),
     ]
@@ -415,14 +428,9 @@ def _drive(
         the_runner.run(runs)
 
 
-def _print_summary(
-    console: Console,
-    outcomes: list[Outcome],
-    show: int,
-    adapter: str | None,
-    cases_dir: str | None = None,
-) -> None:
-    """Tables by kind and variant, then the first ``show`` failures in full; every
+def _print_summary(console: Console, outcomes: list[Outcome], show: int, rerun: Rerun) -> None:
+    """Tables by kind and variant (the kinds and variants the adapter did not
+    declare on one line), then the first ``show`` failures in full; every
     outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
     from fourhundred.conformance import reports
     from fourhundred.conformance.kinds import json_text
@@ -433,17 +441,22 @@ def _print_summary(
         table.add_column(key)
         for column in columns:
             table.add_column(column.replace("_", " "), justify="right")
-        for name, row in sorted(reports.counts_by(outcomes, key).items()):
+        rows, undeclared = reports.declared_counts(outcomes, key)
+        for name, row in sorted(rows.items()):
             cells = []
             for column in columns:
                 value = row.get(column, 0)
                 colour = "red" if column in ("fail", "error") and value else ""
                 cells.append(f"[{colour}]{value}[/{colour}]" if colour else str(value))
             table.add_row(console_text(name), *cells)
-        console.print(table)
+        if rows:
+            console.print(table)
+        if undeclared:
+            console.print(console_text(reports.undeclared_text(undeclared, outcomes, key)))
     bad = [o for o in outcomes if o.status in reports.BAD]
     for outcome in bad[:show]:
         run = outcome.run
+        seen = reports.evidence(outcome)
         console.print(
             f"\n[bold red]{outcome.status.upper()}[/bold red] [bold]{console_text(run.id)}[/bold] "
             f"under {console_text(run.variant)}"
@@ -459,12 +472,15 @@ def _print_summary(
             f"  input:    {json_text(run.case['input'], 400)}",
             f"  expected: {json_text(run.case['expected'], 400)}",
         ]
-        if outcome.actual is not None:
-            lines.append(f"  actual:   {json_text(outcome.actual, 400)}")
-        if outcome.stderr.strip():
-            tail = "\n    ".join(line[:160] for line in outcome.stderr.strip().splitlines()[-8:])
+        if seen.actual is not None:
+            lines.append(f"  actual:   {json_text(seen.actual, 400)}")
+        if seen.traceback.strip():
+            trace = "\n    ".join(line[:160] for line in seen.traceback.strip().splitlines()[-12:])
+            lines.append(f"  traceback (from the adapter's answer):\n    {trace}")
+        if seen.stderr.strip():
+            tail = "\n    ".join(line[:160] for line in seen.stderr.strip().splitlines()[-8:])
             lines.append(f"  stderr (tail):\n    {tail}")
-        lines.append(f"  rerun: {reports.rerun_command(adapter, outcome, cases_dir)}")
+        lines.append(f"  rerun: {rerun.command(outcome)}")
         for line in lines:
             console.print(console_text(line))
     if len(bad) > show:
@@ -480,13 +496,14 @@ def _print_summary(
     type=click.Path(file_okay=False, exists=True),
     help="Check another copy of the suite.",
 )
-def check_command(cases_dir: str | None) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def check_command(cases_dir: str | None, quiet: bool) -> None:
     """Validate the suite itself: schema, ids, ledger, references, expected values."""
     from fourhundred.conformance.check import run_check
 
     console = _console()
-    with _console(stderr=True).status("checking the suite…"):  # shown only on a terminal
-        report = run_check(Path(cases_dir) if cases_dir else None)
+    with progress_bar("checking cases", quiet=quiet) as advance:  # on a terminal only
+        report = run_check(Path(cases_dir) if cases_dir else None, advance)
     for problem in report.problems[:200]:
         console.print(f"[red]problem:[/red] {console_text(str(problem))}", highlight=False)
     if len(report.problems) > 200:
@@ -513,7 +530,12 @@ def check_command(cases_dir: str | None) -> None:
     help="File to write (default: standard output).",
 )
 @click.option(
-    "--kind", "kinds_", multiple=True, metavar="KIND", help="Only this kind (repeatable)."
+    "--kind",
+    "kinds_",
+    multiple=True,
+    metavar="KIND",
+    help="Only this kind (repeatable).",
+    cls=KindOption,
 )
 def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) -> None:
     """Write the suite flattened into one JSON file for one variant.

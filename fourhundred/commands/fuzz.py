@@ -34,7 +34,13 @@ import click
 from rich.live import Live
 from rich.table import Table
 
-from fourhundred.commands._common import MIN_TIMEOUT, TIMEOUT, Seconds, check_kinds
+from fourhundred.commands._common import (
+    MIN_TIMEOUT,
+    TIMEOUT,
+    KindOption,
+    Seconds,
+    check_kinds,
+)
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
@@ -146,6 +152,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     multiple=True,
     metavar="KIND",
     help="Only this kind (repeatable). Default: every kind and whole games.",
+    cls=KindOption,
 )
 @click.option(
     "--seconds",
@@ -532,7 +539,9 @@ def _bench(config: Config, quiet: bool) -> None:
 
 
 @click.command("generate")
-@click.option("--kind", "kind", required=True, metavar="KIND", help="The case kind.")
+@click.option(
+    "--kind", "kind", required=True, metavar="KIND", help="The case kind.", cls=KindOption
+)
 @click.option("--variant", "variant", required=True, metavar="V", help="Variant string.")
 @click.option(
     "-n",

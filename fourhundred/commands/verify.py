@@ -1,14 +1,33 @@
-"""``fourhundred verify``: prove the invariants and rule on the sources' claims."""
+"""``fourhundred verify``: prove the invariants and rule on the sources' claims.
+
+The console shows a progress bar while it works (on a terminal only) and then
+a summary: the verdict counts, every failure of the project's invariants, and
+the findings about the sources grouped by check; ``--table`` prints every row.
+``--json`` prints every finding, whatever else is asked.
+
+Exit status (:func:`exit_status`): 0 when the project's invariants hold, even
+if sources' claims or the literal readings the register documents as broken
+have findings (:attr:`fourhundred.verify.results.Finding.outcome`); 1 when an
+invariant of the project is refuted or left undecided.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections import defaultdict
+from typing import TYPE_CHECKING
 
 import click
+from rich.console import Console
 from rich.table import Table
 
 from fourhundred.commands._common import console as _console
+from fourhundred.commands._common import progress_bar
+
+if TYPE_CHECKING:
+    from fourhundred.verify.results import Finding
+    from fourhundred.verify.runner import Report
 
 _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknown": "yellow"}
 
@@ -30,7 +49,15 @@ _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknow
     "--json",
     "as_json",
     is_flag=True,
-    help="Print the findings as JSON (the claims ledger for the docs).",
+    help="Print every finding as JSON (the claims ledger for the docs).",
+)
+@click.option(
+    "--table",
+    "--verbose",
+    "-v",
+    "table",
+    is_flag=True,
+    help="Print every finding as a table row, not only the summary.",
 )
 @click.option(
     "--deep", is_flag=True, help="Bigger Z3 budget, deeper game search, CrossHair on every reading."
@@ -46,19 +73,24 @@ _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknow
 @click.option(
     "--list", "list_only", is_flag=True, help="List the properties and claims, then stop."
 )
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def verify_command(
     variants: tuple[str, ...],
     properties: tuple[str, ...],
     as_json: bool,
+    table: bool,
     deep: bool,
     no_crosshair: bool,
     jobs: int,
     list_only: bool,
+    quiet: bool,
 ) -> None:
     """Prove every invariant for every variant reading (Z3, unbounded integers; bounded
     model checking over hands where stated; CrossHair on the reference) and rule on every
-    checkable claim of the sources. Exit status 1 if an invariant is refuted or undecided;
-    a refuted claim is a finding, not a failure."""
+    checkable claim of the sources. Exit status 1 if an invariant of the project is
+    refuted or undecided; a refuted claim, or an invariant refuted under a literal
+    reading the ambiguity register documents as broken, is a finding about the
+    source: reported, exit status 0."""
     from fourhundred.verify.runner import DEEP, QUICK, checks, run, select
 
     settings = DEEP if deep else QUICK
@@ -66,40 +98,104 @@ def verify_command(
         for check in select(checks(settings, crosshair=not no_crosshair), properties):
             click.echo(f"{check.id:50} {check.kind:9} {check.group:12} {check.title}")
         return
-    report = run(variants, properties, settings, crosshair=not no_crosshair, jobs=jobs)
+    with progress_bar("verifying readings", quiet=quiet) as advance:
+        report = run(
+            variants,
+            properties,
+            settings,
+            crosshair=not no_crosshair,
+            jobs=jobs,
+            on_reading=advance,
+        )
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=1))
     else:
         console = _console(width=250)
-        table = Table(header_style="bold", box=None, pad_edge=False)
-        for column in ("property", "kind", "reading", "verdict", "bound", "s"):
-            table.add_column(column, justify="right" if column == "s" else "left")
-        for finding in report.findings:
-            verdict = finding.decision.verdict
-            table.add_row(
-                finding.check.id,
-                finding.check.kind,
-                str(finding.rules),
-                f"[{_STYLE[verdict]}]{verdict}[/]",
-                finding.decision.bound or "",
-                f"{finding.seconds:.3f}",
-            )
-        console.print(table)
-        refuted = [f for f in report.findings if f.decision.verdict == "refuted"]
-        if refuted:
-            console.print("\n[bold]Counterexamples[/bold]")
-            for finding in refuted:
-                example = json.dumps(finding.decision.counterexample, separators=(",", ":"))
-                console.print(f"  {finding.check.id} @ {finding.rules}: {example}")
-                if finding.decision.witness is not None:
-                    console.print(
-                        f"    witness game: {len(finding.decision.witness['hands'])} hands (--json for the transcript)"
-                    )
-        counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
-        console.print(
-            f"\n{len(report.findings)} findings in {report.seconds:.1f} s: "
-            + ", ".join(f"{n} {v}" for v, n in counts.items())
-            + f"; {len(report.failed)} invariant(s) failed"
+        if table:
+            _print_table(console, report)
+        _print_summary(console, report, table)
+    sys.exit(exit_status(report))
+
+
+def exit_status(report: Report) -> int:
+    """1 when an invariant of the project failed, else 0 (source findings included)."""
+    return 1 if report.failed else 0
+
+
+def _print_table(console: Console, report: Report) -> None:
+    """Every finding as a row, then every counterexample."""
+    rows = Table(header_style="bold", box=None, pad_edge=False)
+    for column in ("property", "kind", "reading", "verdict", "bound", "s"):
+        rows.add_column(column, justify="right" if column == "s" else "left")
+    for finding in report.findings:
+        verdict = finding.decision.verdict
+        rows.add_row(
+            finding.check.id,
+            finding.check.kind,
+            str(finding.rules),
+            f"[{_STYLE[verdict]}]{verdict}[/]",
+            finding.decision.bound or "",
+            f"{finding.seconds:.3f}",
         )
+    console.print(rows)
+    refuted = [f for f in report.findings if f.decision.verdict == "refuted"]
+    if refuted:
+        console.print("\n[bold]Counterexamples[/bold]")
+        for finding in refuted:
+            _print_counterexample(console, finding)
+
+
+def _print_counterexample(console: Console, finding: Finding) -> None:
+    example = json.dumps(finding.decision.counterexample, separators=(",", ":"))
+    console.print(f"  {finding.check.id} @ {finding.rules}: {example}")
+    if finding.decision.witness is not None:
+        hands = len(finding.decision.witness["hands"])
+        console.print(f"    witness game: {hands} hands (--json for the transcript)")
+
+
+def _print_summary(console: Console, report: Report, table: bool) -> None:
+    """The failures in full, the source findings one line per check, the verdict."""
+    if report.failed and not table:
+        console.print("\n[bold red]Invariants of the project that fail[/bold red]")
+        for finding in report.failed:
+            verdict = finding.decision.verdict
+            console.print(f"  {finding.check.id} @ {finding.rules}: {verdict}")
+            if verdict == "refuted":
+                _print_counterexample(console, finding)
+            elif finding.decision.note:
+                console.print(f"    {finding.decision.note}")
+    by_check: dict[str, list[Finding]] = defaultdict(list)
+    for finding in report.source_findings:
+        by_check[finding.check.id].append(finding)
+    if by_check:
+        console.print("\n[bold]Findings about the sources[/bold] (reported, not failures)")
+        for check_id, found in by_check.items():
+            first = found[0]
+            why = (
+                f"the register's reading {first.documented_by.ambiguity}="
+                f"{first.documented_by.reading}"
+                if first.documented_by is not None
+                else "a claim of the source"
+            )
+            others = len(found) - 1
+            more = f" and {others} more reading{'s' if others > 1 else ''}" if others else ""
+            console.print(f"  {check_id}: refuted on {first.rules}{more} ({why})")
+    counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
+    console.print(
+        f"\n{len(report.findings)} findings in {report.seconds:.1f} s: "
+        + ", ".join(f"{n} {v}" for v, n in counts.items())
+        + ("" if table else " (--table for every row, --json for the evidence)")
+    )
     if report.failed:
-        sys.exit(1)
+        console.print(
+            f"[bold red]FAILED: {len(report.failed)} invariant(s) of the project refuted or "
+            "undecided[/bold red] (exit status 1)"
+        )
+    else:
+        undecided = sum(f.outcome == "undecided" for f in report.findings)
+        console.print(
+            f"[green]The project's invariants hold[/green]; {len(report.source_findings)} "
+            "finding(s) about the sources"
+            + (f", {undecided} claim(s) undecided within the budget" if undecided else "")
+            + " (exit status 0)"
+        )

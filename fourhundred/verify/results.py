@@ -17,6 +17,19 @@ Verdicts:
   hands (bounded model checking), or within a CrossHair budget;
 * ``unknown``: the budget ran out before a verdict.
 
+What a verdict means for the project (:attr:`Finding.outcome`):
+
+* ``holds``: the invariant is proved or bounded-proved, or the claim is;
+* ``undecided``: a claim left ``unknown`` by its budget (neither upheld nor
+  refuted; not a failure);
+* ``source finding``: a claim of a source refuted, or an invariant refuted
+  under a reading of the ambiguity register that the register itself
+  documents as breaking it (:class:`SourceReading`, e.g. medallon's literal
+  "the minimum keeps rising" leaves a player with no legal bid from 140):
+  reported, and not a failure of the project;
+* ``failed``: any other invariant refuted or left undecided: the project's
+  rules are wrong or the proof is missing (``fourhundred verify`` exits 1).
+
 In counterexamples, four values in a list are by seat in the order North,
 West, South, East (seats 0-3); a mapping by seat name says so with its keys.
 A ``witness`` is a reference-engine transcript (``fourhundred-transcript/1``)
@@ -33,20 +46,46 @@ from fourhundred.spec.definitions import Citation
 from fourhundred.spec.model import Rules
 
 Kind = Literal["invariant", "claim"]
+Outcome = Literal["holds", "source finding", "undecided", "failed"]
 Verdict = Literal["proved", "refuted", "bounded-proved", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("proved", "refuted", "bounded-proved", "unknown")
 
 #: Version of the JSON schema of :func:`Finding.to_json` (bumped on any change).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+
+@dataclass(frozen=True)
+class SourceReading:
+    """A reading of the ambiguity register (its entry id and the reading's value)
+    under which an invariant is known to fail: the register's entry says so and
+    why, so a refutation there is a documented finding about the source, not a
+    failure of the project (:attr:`Finding.outcome`)."""
+
+    ambiguity: str
+    reading: str
+
+    def in_force(self, rules: Rules) -> bool:
+        """Whether ``rules`` (a variant under some options) follows this reading."""
+        from fourhundred.spec import ambiguities, registry
+
+        entry = ambiguities.entry(self.ambiguity)
+        if entry.switch is None or rules.variant not in entry.defaults:
+            return False
+        chosen = {**registry.get(rules.variant).defaults(), **dict(rules.options)}
+        return chosen.get(entry.switch) == self.reading
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to try: Z3 budget, bounded-model-checking depth, CrossHair budget."""
+    """How hard to try: Z3 budget, bounded-model-checking depth, CrossHair budget.
+
+    Every budget is counted in work, never in seconds, so a verdict does not
+    depend on the machine or its load: Z3's in ``rlimit`` resource units,
+    CrossHair's in paths explored per condition (``crosshair_iterations``)."""
 
     rlimit: int
     hands_bound: int
-    crosshair_seconds: float
+    crosshair_iterations: int
     crosshair_all_readings: bool
     deep: bool = False
     #: After the exhaustive search up to ``hands_bound``, single searches at
@@ -78,6 +117,9 @@ class Check:
     decide: Callable[[Rules, Settings], Decision]
     #: Which readings the check concerns (a claim: the variants of its source).
     applies: Callable[[Rules], bool] = field(default=lambda rules: True)
+    #: An invariant's documented breaking readings: refuted under one of them,
+    #: it is a source finding, not a failure.
+    breaks_under: tuple[SourceReading, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,9 +132,27 @@ class Finding:
     seconds: float
 
     @property
+    def documented_by(self) -> SourceReading | None:
+        """The register reading that documents this refuted invariant, if one does."""
+        if self.check.kind != "invariant" or self.decision.verdict != "refuted":
+            return None
+        return next((r for r in self.check.breaks_under if r.in_force(self.rules)), None)
+
+    @property
+    def outcome(self) -> Outcome:
+        """What the verdict means for the project (see the module docstring)."""
+        verdict = self.decision.verdict
+        if verdict in ("proved", "bounded-proved"):
+            return "holds"
+        if self.check.kind == "claim":
+            return "source finding" if verdict == "refuted" else "undecided"
+        return "source finding" if self.documented_by is not None else "failed"
+
+    @property
     def failed(self) -> bool:
-        """An invariant that did not hold (refuted, or not decided)."""
-        return self.check.kind == "invariant" and self.decision.verdict in ("refuted", "unknown")
+        """An invariant that did not hold (refuted, or not decided) under no
+        reading the register documents as breaking it."""
+        return self.outcome == "failed"
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON form (see :data:`SCHEMA_VERSION`)."""
@@ -111,8 +171,16 @@ class Finding:
             "counterexample": _plain(self.decision.counterexample),
             "witness": _plain(self.decision.witness),
             "note": self.decision.note,
+            "outcome": self.outcome,
+            "documented_by": _documented_json(self.documented_by),
             "seconds": round(self.seconds, 4),
         }
+
+
+def _documented_json(reading: SourceReading | None) -> dict[str, str] | None:
+    if reading is None:
+        return None
+    return {"ambiguity": reading.ambiguity, "reading": reading.reading}
 
 
 def _plain(value: Any) -> Any:

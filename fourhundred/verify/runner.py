@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -25,7 +25,7 @@ LONG_RLIMIT = 3_000_000_000
 QUICK = Settings(
     rlimit=DEFAULT_RLIMIT,
     hands_bound=3,
-    crosshair_seconds=1.0,
+    crosshair_iterations=200,
     crosshair_all_readings=False,
     long_searches=(10, 12),
     long_rlimit=LONG_RLIMIT,
@@ -34,7 +34,7 @@ QUICK = Settings(
 DEEP = Settings(
     rlimit=DEEP_RLIMIT,
     hands_bound=5,
-    crosshair_seconds=10.0,
+    crosshair_iterations=500,
     crosshair_all_readings=True,
     deep=True,
     long_searches=(10, 12),
@@ -94,8 +94,14 @@ class Report:
 
     @property
     def failed(self) -> tuple[Finding, ...]:
-        """Invariants that were refuted or left undecided."""
+        """Invariants that were refuted or left undecided (under no reading the
+        register documents as breaking them): the project's failures."""
         return tuple(f for f in self.findings if f.failed)
+
+    @property
+    def source_findings(self) -> tuple[Finding, ...]:
+        """Refuted claims, and invariants refuted under a documented reading."""
+        return tuple(f for f in self.findings if f.outcome == "source finding")
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -104,10 +110,11 @@ class Report:
             "settings": {
                 "rlimit": self.settings.rlimit,
                 "hands_bound": self.settings.hands_bound,
-                "crosshair_seconds": self.settings.crosshair_seconds,
+                "crosshair_iterations": self.settings.crosshair_iterations,
                 "deep": self.settings.deep,
             },
             "failed_invariants": len(self.failed),
+            "source_findings": len(self.source_findings),
             "findings": [f.to_json() for f in self.findings],
         }
 
@@ -119,12 +126,14 @@ def run(
     *,
     crosshair: bool = True,
     jobs: int = 1,
+    on_reading: Callable[[int, int], None] | None = None,
 ) -> Report:
     """Decide every selected check on every selected reading.
 
     With ``jobs`` above 1 the readings are shared among that many worker
     processes; the findings come back in the same order as with one, and the
-    verdicts are the same (Z3's budget is deterministic).
+    verdicts are the same (Z3's and CrossHair's budgets are deterministic).
+    ``on_reading(done, total)`` is called as each reading is decided (progress).
     """
     started = time.perf_counter()
     chosen_checks = select(checks(settings, crosshair=crosshair), property_filters)
@@ -136,9 +145,10 @@ def run(
         # out first, so no worker is left alone with them at the end.
         tasks = [(str(r), chosen_ids, settings, crosshair) for r in reversed(all_rules)]
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            batches = list(pool.map(_decide_reading, tasks))[::-1]
+            batches = _counted(pool.map(_decide_reading, tasks), len(tasks), on_reading)[::-1]
     else:
-        batches = [_decide_reading((str(r), chosen_ids, settings, crosshair)) for r in all_rules]
+        tasks = [(str(r), chosen_ids, settings, crosshair) for r in all_rules]
+        batches = _counted(map(_decide_reading, tasks), len(tasks), on_reading)
     by_id = {check.id: check for check in chosen_checks}
     findings = [
         Finding(by_id[check_id], rules, decision, seconds)
@@ -146,6 +156,20 @@ def run(
         for check_id, decision, seconds in batch
     ]
     return Report(tuple(findings), time.perf_counter() - started, settings)
+
+
+def _counted(
+    batches: Iterable[list[tuple[str, Decision, float]]],
+    total: int,
+    on_reading: Callable[[int, int], None] | None,
+) -> list[list[tuple[str, Decision, float]]]:
+    """The batches as a list, ``on_reading`` told of each as it arrives."""
+    done: list[list[tuple[str, Decision, float]]] = []
+    for batch in batches:
+        done.append(batch)
+        if on_reading is not None:
+            on_reading(len(done), total)
+    return done
 
 
 def _decide_reading(
