@@ -356,10 +356,9 @@ def _run_blocks(config: Config, job: int, emit: Emit, impl: Implementation, star
             progress.disagreements += 1
             if outcome.status != "ok":
                 progress.errors += 1
-            if kind == "whole_game" or found.status != "wrong":  # one shrink per first departure
-                shape, limit = (*found.shape[:3], found.paths[:1]), 1
-            else:
-                shape, limit = found.shape, SHRINKS_PER_SHAPE
+            # One shrink per class of a whole game's first departure, or of a failed answer.
+            limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
+            shape = found.shape
             if shrunk_shapes.get(shape, 0) >= limit or time.monotonic() >= deadline:
                 continue
             shrunk_shapes[shape] = shrunk_shapes.get(shape, 0) + 1
