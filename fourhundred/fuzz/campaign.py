@@ -179,11 +179,18 @@ class Finding:
     implementation: str
     #: False when the run stopped (Ctrl-C, an adapter that died) before it was shrunk.
     shrunk: bool = True
+    #: Its class of wrongness (:mod:`fourhundred.fuzz.classes`), the same before and after shrinking.
+    wrongness: str = ""
+    #: The original (unshrunk) input's answers and differences, beside ``original_input``.
+    original_expected: Any = None
+    original_actual: Any = None
+    original_details: tuple[str, ...] = ()
 
     def to_json(self) -> Json:
         data = asdict(self)
         data["paths"] = list(self.paths)
         data["details"] = list(self.details)
+        data["original_details"] = list(self.original_details)
         return data
 
 
@@ -410,18 +417,23 @@ def _shrink_finding(
     def reference(candidate: Json) -> Json:
         return reference_answer(kind, rules, candidate)
 
+    def answers(candidate: Json) -> tuple[Json, Outcome]:
+        key = json.dumps(candidate, sort_keys=True)
+        if key not in last:
+            check(candidate)
+        found_answers: tuple[Json, Outcome] = last.get(key, (question[3], Outcome("ok")))
+        return found_answers
+
+    original_expected, original_outcome = answers(data)
     shrunk = shrink(kind, rules, data, found, check, reference, seconds=config.shrink_seconds)
-    key = json.dumps(shrunk.data, sort_keys=True)
-    if key not in last:
-        check(shrunk.data)
-    expected, outcome = last.get(key, (question[3], Outcome("ok")))
+    expected, outcome = answers(shrunk.data)
     return Finding(
         signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result),
         kind=kind,
         variant=variant,
         input=shrunk.data,
         expected=expected,
-        actual=outcome.result if outcome.status == "ok" else {outcome.status: outcome.message},
+        actual=_said(outcome),
         status=shrunk.disagreement.status,
         paths=shrunk.disagreement.paths,
         details=shrunk.disagreement.details,
@@ -433,6 +445,10 @@ def _shrink_finding(
         shrink_seconds=round(shrunk.seconds, 3),
         found_after_seconds=round(found_at, 3),
         implementation=impl.name,
+        wrongness=shrunk.disagreement.wrongness,
+        original_expected=original_expected,
+        original_actual=_said(original_outcome),
+        original_details=found.details,
     )
 
 
@@ -453,7 +469,7 @@ def _unshrunk_finding(
         variant=variant,
         input=data,
         expected=expected,
-        actual=outcome.result if outcome.status == "ok" else {outcome.status: outcome.message},
+        actual=_said(outcome),
         status=found.status,
         paths=found.paths,
         details=found.details,
@@ -466,7 +482,16 @@ def _unshrunk_finding(
         found_after_seconds=round(time.monotonic() - started, 3),
         implementation=impl.name,
         shrunk=False,
+        wrongness=found.wrongness,
+        original_expected=expected,
+        original_actual=_said(outcome),
+        original_details=found.details,
     )
+
+
+def _said(outcome: Outcome) -> Any:
+    """What an implementation said: its result, or ``{status: message}`` when it failed."""
+    return outcome.result if outcome.status == "ok" else {outcome.status: outcome.message}
 
 
 # ----------------------------------------------------------------------

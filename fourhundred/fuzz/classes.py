@@ -57,6 +57,7 @@ CLASSES: dict[str, Wrongness] = _classes(
     ("protocol", 11),
     ("errored", 11),
     ("wrong_winner", 10),
+    ("wrong_end", 9),
     ("winner_where_none", 9),
     ("no_winner_where_one", 9),
     ("draw_plays_on", 8),
@@ -83,6 +84,10 @@ CLASSES: dict[str, Wrongness] = _classes(
 )
 
 _WINS = frozenset({"team_0_wins", "team_1_wins"})
+#: The classes of a wrong result of the game.
+RESULT_CLASSES = frozenset(
+    {"wrong_winner", "winner_where_none", "no_winner_where_one", "draw_plays_on", "draw_where_none"}
+)
 _ENDINGS = frozenset({*_WINS, "draw", "continue"})
 
 
@@ -181,8 +186,39 @@ def classify(differences: Iterable[Difference]) -> Wrongness:
 def root_class(differences: Iterable[Difference]) -> Wrongness:
     """The class of the *cause* of a first divergence, for telling causes apart: wrong
     scores when the scores differ (a result, a target or a next dealer that differ
-    with them follow from them), else :func:`classify`'s."""
+    with them follow from them); ``wrong_end`` for any wrong result (one wrong rule of
+    the end shows as a wrong winner at some scores and a winner where there is none
+    at others); else :func:`classify`'s."""
     found = tuple(differences)
     if any(d.general_path.rsplit(".", 1)[-1] == "scores" for d in found):
         return CLASSES["wrong_scores"]
-    return classify(found)
+    found_class = classify(found)
+    return CLASSES["wrong_end"] if found_class.name in RESULT_CLASSES else found_class
+
+
+#: Rule fields of the game's end (qahwa §"Winning"): a departure about anything else is not about them.
+END_FIELDS = frozenset(
+    {"target", "win_measure", "partner_condition", "both_qualify", "both_qualify_by"}
+    | {"total_tie", "raise_trigger"}
+)
+#: Rule fields of the bid of 13: a departure where nobody bid 13 is not about them.
+THIRTEEN_FIELDS = frozenset(
+    {"thirteen", "thirteen_win", "thirteen_conflict", "thirteen_precedence", "eleven_plus_thirteen"}
+)
+#: Classes that are about the game's end (who wins, a draw, the target in force).
+END_CLASSES = frozenset(
+    {"wrong_winner", "winner_where_none", "no_winner_where_one", "draw_plays_on"}
+    | {"draw_where_none", "wrong_target", "wrong_phase"}
+)
+
+
+def concerned_fields(cites: Iterable[str], wrongness: str, thirteen_bid: bool) -> tuple[str, ...]:
+    """The rule fields of ``cites`` a departure of class ``wrongness`` concerns: the
+    end-of-game fields only for a class about the end, the 13's only when a 13 was bid
+    (a finding about equal totals is not about the 13)."""
+    return tuple(
+        field
+        for field in cites
+        if (field not in END_FIELDS or wrongness in END_CLASSES)
+        and (field not in THIRTEEN_FIELDS or thirteen_bid)
+    )

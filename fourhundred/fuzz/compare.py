@@ -219,7 +219,7 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
     actions = list(data.get("actions") or [])
     at = len(actions) if disagreement.position is None else disagreement.position
     state = _replayed(state, actions[:at])
-    scores_cause = disagreement.cause == "wrong_scores"
+    scores_cause = disagreement.cause in ("wrong_scores", "wrong_end")
     context: Json = {
         "fields": [] if scores_cause else sorted({p for p, _, _ in disagreement.departure}),
         "phase": state.phase.value,
@@ -238,9 +238,10 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
         scores = record.scores_after
         context["played"] = record.played
         if not scores_cause:
+            context["equal_totals"] = scores[0] + scores[2] == scores[1] + scores[3]
+        if disagreement.cause != "wrong_scores":
             qualify = (fast.qualifies(t, scores, state.target_in_force) for t in (0, 1))
             context["qualify"] = sum(qualify)
-            context["equal_totals"] = scores[0] + scores[2] == scores[1] + scores[3]
     if scores_cause:
         return context
     context["dealers"] = sorted(
