@@ -194,3 +194,50 @@ def test_kinds_an_adapter_does_not_declare_are_skipped_and_none_at_all_is_an_err
     )
     assert none.ending is not None and none.ending.reason == "adapter"
     assert "declares none of the kinds" in none.ending.message and none.cases == 0
+
+
+#: Planted whole-game bugs: (adapter, variant, the class of its finding).
+PLANTED_GAME_BUGS = (
+    ("dealer_stays", "qahwa-400", "wrong_dealer"),
+    ("first_leader", "qahwa-400", "rejected_legal"),
+    ("raise_missed", "arab3meyeh-400", "wrong_target"),
+    ("draw_plays_on", "medallon-400(total_tie=draw)", "draw_plays_on"),
+    ("thirteen_scores", "pagat-400", "wrong_scores"),
+    ("higher_player", "qahwa-400", "wrong_winner"),
+    ("tie_break", "qahwa-400", "wrong_winner"),
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("adapter", "variant", "wrongness"), PLANTED_GAME_BUGS)
+def test_each_planted_whole_game_bug_gives_one_finding_of_one_hand_from_a_position(
+    adapter: str, variant: str, wrongness: str
+) -> None:
+    config = Config(
+        variants=(variant,),
+        kinds=("whole_game",),
+        adapter=(sys.executable, str(ADAPTERS / f"{adapter}.py")),
+        seconds=60,
+    )
+    summary = run_campaign(config)
+    assert summary.complete, summary.ending
+    assert [f.wrongness for f in summary.findings] == [wrongness]
+    finding = summary.findings[0]
+    deals = [a for a in finding.input["actions"] if a.split(": ", 1)[-1].startswith("deal")]
+    assert len(deals) == 1, "one hand"
+    assert finding.original_input and finding.original_details
+
+
+@pytest.mark.slow
+def test_a_bidding_order_starting_at_the_dealer_is_found_in_one_hand() -> None:
+    config = Config(
+        variants=("qahwa-400",),
+        kinds=("whole_game",),
+        adapter=(sys.executable, str(ADAPTERS / "bidding_order.py")),
+        seconds=60,
+    )
+    findings = run_campaign(config).findings
+    assert findings
+    for finding in findings:
+        deals = [a for a in finding.input["actions"] if a.split(": ", 1)[-1].startswith("deal")]
+        assert len(deals) == 1

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fourhundred.conformance.adapter import reference_answer
+from fourhundred.conformance.adapter import answer_function, reference_answer
 from fourhundred.fuzz import compare as comparing
+from fourhundred.fuzz import games
 from fourhundred.fuzz.campaign import Config, run_campaign
 from fourhundred.fuzz.compare import Outcome, compare
 from fourhundred.fuzz.implementations import InProcess
 from fourhundred.fuzz.shrink import shrink, size
+from fourhundred.reference.actions import Deal
+from fourhundred.reference.engine import Reference
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -156,3 +161,75 @@ def test_an_in_process_defect_is_found_and_shrunk_by_a_campaign() -> None:
         InProcess(late_band_answer),
     )
     assert [f.input for f in found] == [{"own_score": 30}]
+
+
+def _game_check(fast: type[FastRules], rules: Rules) -> Any:
+    wrong = InProcess(answer_function(lambda r: Reference(fast.of(r))))
+    return _check(wrong, "whole_game", rules)
+
+
+class _DealerStays(FastRules):
+    """After every hand the same dealer deals again."""
+
+    def next_dealer(self, dealer: int) -> int:
+        return dealer
+
+
+class _NorthSouthFirst(FastRules):
+    """When both teams qualify, North-South wins."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        if self.qualifies(0, scores, target) and self.qualifies(1, scores, target):
+            return 1, target
+        return super().points_result(scores, target)
+
+
+def test_a_wrong_winner_is_classed_so_and_shrinks_to_one_hand_keeping_that_class() -> None:
+    check = _game_check(_NorthSouthFirst, QAHWA)
+    rng = random.Random(5)
+    found = None
+    while found is None or found.wrongness != "wrong_winner":
+        data = games.random_game(rng, QAHWA, 30)
+        found = check(data)
+    shrunk = shrink("whole_game", QAHWA, data, found, check, seconds=20)
+    assert shrunk.disagreement.wrongness == "wrong_winner"
+    actions = shrunk.data["actions"]
+    assert sum(a.split(": ", 1)[-1].startswith("deal") for a in actions) == 1
+
+
+def test_one_cause_at_two_positions_shares_a_signature_and_two_causes_do_not() -> None:
+    stays = _game_check(_DealerStays, QAHWA)
+    ns_first = _game_check(_NorthSouthFirst, QAHWA)
+    deal = str(Deal(games.SORTED_DEAL))
+    thrown = ["bid 2", "bid 2", "bid 2", "bid 2"]
+    one = {"first_dealer": 0, "actions": [deal, *thrown]}
+    other = {
+        "position": "deal S 3,1,4,1 41 -/-/-/- -,-,-,- 0,0,0,0 - - 7",
+        "actions": [deal, *thrown],
+    }
+    first, second = stays(one), stays(other)
+    assert first is not None and second is not None
+    assert first.wrongness == second.wrongness == "wrong_dealer"
+    assert comparing.signature(first, one) == comparing.signature(second, other)
+    data = _first_failing(ns_first, random.Random(1))
+    third = ns_first(data)
+    assert third.wrongness in ("wrong_winner", "winner_where_none")
+    assert comparing.signature(third, data) != comparing.signature(first, one)
+
+
+def _first_failing(check: Any, rng: random.Random) -> dict[str, Any]:
+    while True:
+        data = games.random_game(rng, QAHWA, 30)
+        if check(data) is not None:
+            return data
+
+
+def test_a_wrong_result_outranks_the_wrong_scores_it_comes_with() -> None:
+    expected = {"scores": [41, 0, 2, 0], "result": "team_0_wins", "target_in_force": 41}
+    actual = {"scores": [41, 0, 2, 0], "result": "team_1_wins", "target_in_force": 41}
+    found = compare("game_outcome", "v", expected, Outcome.ok(actual))
+    assert found is not None and found.wrongness == "wrong_winner"
+    both = compare("game_outcome", "v", expected, Outcome.ok({**actual, "scores": [40, 0, 2, 0]}))
+    assert both is not None and both.wrongness == "wrong_winner" and both.cause == "wrong_scores"
+    none = compare("game_outcome", "v", expected, Outcome.ok({**actual, "result": "continue"}))
+    assert none is not None and none.wrongness == "no_winner_where_one"

@@ -113,7 +113,7 @@ def signature(
     where the game stood (phase, the action and whose turn it named, the code
     the rule layer gives it) or, for a hand's record, how the hand went (played
     or thrown in, a 13 bid, a raised target in force, which teams qualify,
-    equal totals, the dealer the record names relative to the hand's). Not the
+    the dealer the record names relative to the hand's). Not the
     seats, nor the exact scores: two inputs that differ only in which seat holds
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
     wrong draw are two.
@@ -237,8 +237,6 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
         record = after.history[-1]
         scores = record.scores_after
         context["played"] = record.played
-        if not scores_cause:
-            context["equal_totals"] = scores[0] + scores[2] == scores[1] + scores[3]
         if disagreement.cause != "wrong_scores":
             qualify = (fast.qualifies(t, scores, state.target_in_force) for t in (0, 1))
             context["qualify"] = sum(qualify)

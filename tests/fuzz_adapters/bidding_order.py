@@ -3,6 +3,7 @@ player after the dealer (qahwa §"Bidding": the player to the dealer's right bid
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Self
 
@@ -16,10 +17,8 @@ class DealerBidsFirst(FastRules):
     @classmethod
     def build(cls, rules: Rules) -> Self:
         built = super().build(rules)
-        built.bidding_orders = tuple(
-            (d, *order[:-1]) for d, order in enumerate(built.bidding_orders)
-        )
-        return built
+        orders = tuple((d, *order[:-1]) for d, order in enumerate(built.bidding_orders))
+        return dataclasses.replace(built, bidding_orders=orders)
 
 
 if __name__ == "__main__":
