@@ -233,3 +233,50 @@ def test_a_wrong_result_outranks_the_wrong_scores_it_comes_with() -> None:
     assert both is not None and both.wrongness == "wrong_winner" and both.cause == "wrong_scores"
     none = compare("game_outcome", "v", expected, Outcome.ok({**actual, "result": "continue"}))
     assert none is not None and none.wrongness == "no_winner_where_one"
+
+
+class _DealerLeads(FastRules):
+    """The dealer leads the first trick."""
+
+    def first_leader(self, dealer: int) -> int:
+        return dealer
+
+
+#: Two shrunk whole games (recorded from a campaign) where the dealer leads: a legal
+#: first card rejected, and a first card named for the wrong seat given another code.
+FIRST_LEADER_GAMES = (
+    {
+        "position": "deal E 2,35,37,35 41 -/-/-/- -,-,-,- 0,0,0,0 - - 14",
+        "actions": [
+            "E: deal N:5C,KC,AD,3H,8H,JH,QH,5S,6S,9S,TS,JS,QS W:4C,8C,7D,JD,QD,2H,4H,5H,"
+            "7H,KH,3S,4S,KS S:3C,6C,7C,9C,QC,3D,4D,6D,8D,9D,TH,AH,AS E:2C,TC,JC,AC,2D,5D,"
+            "TD,KD,6H,9H,2S,7S,8S",
+            *("N: bid 4", "W: bid 3", "S: bid 3", "E: bid 3", "N: play AD"),
+        ],
+    },
+    {
+        "position": "deal E 31,29,32,30 41 -/-/-/- -,-,-,- 0,0,0,0 - - 1",
+        "actions": [
+            "E: deal N:8C,2D,3D,4D,QD,3H,TH,KH,3S,6S,TS,JS,KS W:4C,6C,TC,KC,AC,6D,7D,8D,"
+            "JD,4H,AH,7S,8S S:3C,5C,9C,JC,QC,9D,TD,AD,2H,6H,8H,9H,QH E:2C,7C,5D,KD,5H,7H,"
+            "JH,2S,4S,5S,9S,QS,AS",
+            *("N: bid 3", "W: bid 2", "S: bid 4", "throw-in", "E: bid 3", "E: play TS"),
+        ],
+    },
+)
+
+
+def test_a_wrong_first_leader_rejecting_a_legal_card_or_coding_an_illegal_one_is_one_cause() -> (
+    None
+):
+    check = _game_check(_DealerLeads, QAHWA)
+    legal, coded = (check(data) for data in FIRST_LEADER_GAMES)
+    assert legal is not None and legal.wrongness == "rejected_legal"
+    assert coded is not None and coded.wrongness == "wrong_code"
+    one, other = FIRST_LEADER_GAMES
+    assert comparing.signature(legal, one) == comparing.signature(coded, other)
+    stays = _game_check(_DealerStays, QAHWA)
+    thrown = {"first_dealer": 0, "actions": [str(Deal(games.SORTED_DEAL)), *["bid 2"] * 4]}
+    moved = stays(thrown)
+    assert moved is not None
+    assert comparing.signature(moved, thrown) != comparing.signature(legal, one)

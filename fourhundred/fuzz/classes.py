@@ -65,6 +65,7 @@ CLASSES: dict[str, Wrongness] = _classes(
     ("wrong_decides_game", 8),
     ("accepted_illegal", 8),
     ("rejected_legal", 8),
+    ("wrong_rejection", 8),
     ("allows_illegal", 7),
     ("forbids_legal", 7),
     ("plays_thrown_in_hand", 7),
@@ -188,12 +189,18 @@ def root_class(differences: Iterable[Difference]) -> Wrongness:
     scores when the scores differ (a result, a target or a next dealer that differ
     with them follow from them); ``wrong_end`` for any wrong result (one wrong rule of
     the end shows as a wrong winner at some scores and a winner where there is none
-    at others); else :func:`classify`'s."""
+    at others); ``wrong_rejection`` for an action rejected that is legal or rejected
+    with the wrong code (a turn order gone wrong rejects a legal action at one place
+    and gives another code to an illegal one at the next); else :func:`classify`'s."""
     found = tuple(differences)
     if any(d.general_path.rsplit(".", 1)[-1] == "scores" for d in found):
         return CLASSES["wrong_scores"]
     found_class = classify(found)
-    return CLASSES["wrong_end"] if found_class.name in RESULT_CLASSES else found_class
+    if found_class.name in RESULT_CLASSES:
+        return CLASSES["wrong_end"]
+    if found_class.name in ("rejected_legal", "wrong_code"):
+        return CLASSES["wrong_rejection"]
+    return found_class
 
 
 #: Rule fields of the game's end (qahwa §"Winning"): a departure about anything else is not about them.

@@ -112,7 +112,7 @@ def signature(
     expected and the actual value. For whole games (:func:`game_context`):
     where the game stood (phase, the action and whose turn it named, the code
     the rule layer gives it) or, for a hand's record, how the hand went (played
-    or thrown in, a 13 bid, a raised target in force, which teams qualify,
+    or thrown in, a 13 bid, a raised target in force, how many teams qualify,
     the dealer the record names relative to the hand's). Not the
     seats, nor the exact scores: two inputs that differ only in which seat holds
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
@@ -214,7 +214,7 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
     reference = Reference.of(rules)
     try:
         state = kinds.start_of(reference, data)
-    except NotationError:
+    except (NotationError, KeyError, TypeError, ValueError):
         return {"start": "invalid"}
     actions = list(data.get("actions") or [])
     at = len(actions) if disagreement.position is None else disagreement.position
@@ -225,11 +225,8 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
         "phase": state.phase.value,
         "raised": state.target_in_force > rules.target,
     }
-    if at < len(actions) and isinstance(actions[at], str):
-        context["action"], context["seat"] = _action_shape(state, actions[at])
     if disagreement.wrongness in _REJECTION_CLASSES:
-        context["codes"] = sorted({(e, a) for _, e, a in disagreement.departure})
-        return context
+        return {**context, **_rejection_context(disagreement, state, actions[at : at + 1])}
     fast = state.fast
     context["thirteen"] = fast.special_bid is not None and fast.special_bid in state.bids
     after = _replayed(state, actions[at : at + 1])
@@ -249,6 +246,27 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
             if path.endswith("dealer")
         }
     )
+    return context
+
+
+def _rejection_context(disagreement: Disagreement, state: GameState, action: Sequence[Any]) -> Json:
+    """What a wrongly judged action was: its first word, and whether it opens its phase
+    (the deal, the first bid, the first card of the hand); for an illegal action
+    accepted, the code it must get and whom its seat prefix names (which check is
+    missing). A legal action rejected or an illegal one rejected with another code
+    keep neither: a turn order gone wrong gives both, with any code."""
+    word, seat = (
+        _action_shape(state, action[0]) if action and isinstance(action[0], str) else ("", "")
+    )
+    opens = (
+        state.phase is Phase.DEAL
+        or (state.phase is Phase.BIDDING and all(bid is None for bid in state.bids))
+        or (state.phase is Phase.PLAY and not state.trick and not any(state.tricks_won))
+    )
+    context: Json = {"action": word, "opens": opens}
+    if disagreement.cause == "accepted_illegal":
+        context["codes"] = sorted({expected for _, expected, _ in disagreement.departure})
+        context["seat"] = seat
     return context
 
 
