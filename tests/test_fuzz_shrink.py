@@ -161,6 +161,43 @@ def test_an_in_process_defect_is_found_and_shrunk_by_a_campaign() -> None:
         InProcess(late_band_answer),
     )
     assert [f.input for f in found] == [{"own_score": 30}]
+    (finding,) = found
+    assert finding.wrongness == "allows_illegal", "a bid of 2 allowed at 30"
+    assert finding.original_input["own_score"] >= 30
+    assert finding.original_expected != finding.original_actual
+    assert finding.original_details
+
+
+def _findings(fast: type[FastRules], variant: str, kind: str, cases: int) -> Any:
+    from fourhundred.fuzz.campaign import run_job
+
+    found: list[Any] = []
+    config = Config(variants=(variant,), kinds=(kind,), cases=cases, seed=0)
+    run_job(
+        config,
+        0,
+        lambda kind, payload: found.append(payload) if kind == "finding" else None,
+        InProcess(answer_function(lambda r: Reference(fast.of(r)))),
+    )
+    return found
+
+
+def test_a_fuzz_case_about_the_games_end_is_not_tagged_with_the_thirteen() -> None:
+    from fourhundred.fuzz.cases import finding_case
+
+    rules = "medallon-400(total_tie=draw)"
+    (finding,) = _findings(_DrawPlaysOn, rules, "whole_game", 60)
+    assert finding.wrongness == "draw_plays_on"
+    case = finding_case(finding, Config(variants=(rules,)))
+    assert "equal-totals" in case["ambiguities"]
+    assert not any(tag.startswith("thirteen") for tag in case["ambiguities"])
+    assert case["provenance"]["original_input"] == finding.original_input
+    assert "draw plays on" in case["description"]
+    outcomes = _findings(_NorthSouthFirst, "qahwa-400", "game_outcome", 600)
+    assert outcomes
+    for outcome in outcomes:
+        tags = finding_case(outcome, Config(variants=("qahwa-400",)))["ambiguities"]
+        assert any(tag.startswith("thirteen") for tag in tags) == (13 in outcome.input["bids"])
 
 
 def _game_check(fast: type[FastRules], rules: Rules) -> Any:
@@ -233,6 +270,14 @@ def test_a_wrong_result_outranks_the_wrong_scores_it_comes_with() -> None:
     assert both is not None and both.wrongness == "wrong_winner" and both.cause == "wrong_scores"
     none = compare("game_outcome", "v", expected, Outcome.ok({**actual, "result": "continue"}))
     assert none is not None and none.wrongness == "no_winner_where_one"
+
+
+class _DrawPlaysOn(FastRules):
+    """A draw of equal totals plays on."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        result, target_after = super().points_result(scores, target)
+        return (0 if result == 3 else result), target_after
 
 
 class _DealerLeads(FastRules):
