@@ -51,7 +51,14 @@ from typing import Any, Literal, get_args
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
-from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
+from fourhundred.fuzz.compare import (
+    Disagreement,
+    Outcome,
+    compare,
+    signature,
+    turn_order_context,
+)
+from fourhundred.fuzz.games import seated_input
 from fourhundred.fuzz.implementations import (
     AdapterError,
     AdapterProcess,
@@ -427,8 +434,12 @@ def _shrink_finding(
     original_expected, original_outcome = answers(data)
     shrunk = shrink(kind, rules, data, found, check, reference, seconds=config.shrink_seconds)
     expected, outcome = answers(shrunk.data)
+    turn = None
+    probe = seated_input(rules, shrunk.data) if kind == "whole_game" else None
+    if probe is not None and shrunk.disagreement.status == "wrong":
+        turn = turn_order_context(check(probe), probe)  # the cause, when it is the turn order
     return Finding(
-        signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result),
+        signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result, turn),
         kind=kind,
         variant=variant,
         input=shrunk.data,

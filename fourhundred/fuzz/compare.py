@@ -100,6 +100,7 @@ def signature(
     shrunk_input: Mapping[str, Any],
     expected: Any = None,
     actual: Any = None,
+    turn: Json | None = None,
 ) -> str:
     """The de-duplication key of a finding: the cause it shows, as far as it can be told.
 
@@ -117,7 +118,16 @@ def signature(
     seats, nor the exact scores: two inputs that differ only in which seat holds
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
     wrong draw are two.
+
+    ``turn`` (whole games: :func:`turn_order_context` of the same game with every
+    action named for its seat) says the implementation's turn order parts from the
+    reference's: then that is the cause, whatever the first departure's class (a
+    bidding order gone wrong gives wrong scores in one game and a legal bid
+    rejected in another).
     """
+    if turn is not None:
+        pattern = {"shape": [disagreement.kind, disagreement.variant, "turn_order"], "turn": turn}
+        return _hashed(pattern)
     cause = disagreement.cause or disagreement.wrongness or disagreement.status
     if kinds.kind(disagreement.kind).pure:
         roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
@@ -134,8 +144,34 @@ def signature(
         "shape": [disagreement.kind, disagreement.variant, disagreement.status, cause],
         "context": context,
     }
+    return _hashed(pattern)
+
+
+def _hashed(pattern: Json) -> str:
     text = json.dumps(pattern, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def turn_order_context(probe: Disagreement | None, data: Mapping[str, Any]) -> Json | None:
+    """Where an implementation's turn order parts from the reference's, from its answer to
+    a game whose actions all name their seat (``data``; see
+    :func:`fourhundred.fuzz.games.seated_input`): the phase, and whether the action opens
+    it (the deal, the first bid, the first card), of the first action named for the seat
+    to act that it rejects as ``not_your_turn``. None when it rejects none so."""
+    if probe is None or probe.wrongness not in ("rejected_legal", "wrong_code"):
+        return None
+    if not all(actual == '"not_your_turn"' for _, _, actual in probe.departure):
+        return None
+    try:
+        state = kinds.start_of(Reference.of(_rules(probe.variant)), data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    actions = list(data.get("actions") or [])
+    at = len(actions) if probe.position is None else probe.position
+    state = _replayed(state, actions[:at])
+    if at >= len(actions) or _action_shape(state, actions[at])[1] != "to_act":
+        return None
+    return {"phase": state.phase.value, "opens": _opens(state)}
 
 
 def _score_class(value: int) -> str:
@@ -258,16 +294,20 @@ def _rejection_context(disagreement: Disagreement, state: GameState, action: Seq
     word, seat = (
         _action_shape(state, action[0]) if action and isinstance(action[0], str) else ("", "")
     )
-    opens = (
-        state.phase is Phase.DEAL
-        or (state.phase is Phase.BIDDING and all(bid is None for bid in state.bids))
-        or (state.phase is Phase.PLAY and not state.trick and not any(state.tricks_won))
-    )
-    context: Json = {"action": word, "opens": opens}
+    context: Json = {"action": word, "opens": _opens(state)}
     if disagreement.cause == "accepted_illegal":
         context["codes"] = sorted({expected for _, expected, _ in disagreement.departure})
         context["seat"] = seat
     return context
+
+
+def _opens(state: GameState) -> bool:
+    """Whether the next action opens its phase: the deal, the first bid, the first card."""
+    return (
+        state.phase is Phase.DEAL
+        or (state.phase is Phase.BIDDING and all(bid is None for bid in state.bids))
+        or (state.phase is Phase.PLAY and not state.trick and not any(state.tricks_won))
+    )
 
 
 def _seat_offset(text: str, dealer: int) -> str:

@@ -402,6 +402,33 @@ def plans_of(start: GameState, actions: Sequence[str]) -> list[HandPlan] | None:
     return plans
 
 
+def seated_input(rules: Rules, data: Mapping[str, Any]) -> Json | None:
+    """The actions of a game the reference accepts, each named for the seat that makes
+    it (``W: bid 3``; the dealer deals), and then the next one (the lowest legal action,
+    or the sorted deal by the next dealer): asked of an implementation, it shows where
+    its turn order parts from the reference's (the first action it rejects as
+    ``not_your_turn``). None when the start is no position."""
+    try:
+        state = start_state(rules, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    said: list[str] = []
+    for text in data.get("actions") or []:
+        try:
+            action = parse_action(text)
+            new = engine.apply(state, action)
+        except (NotationError, engine.IllegalAction):
+            continue
+        said.append(str(by_seat(action, _actor(state))))
+        state = new
+    legal = engine.legal_actions(state)
+    if legal:
+        said.append(str(by_seat(legal[0], _actor(state))))
+    elif state.phase is Phase.DEAL:
+        said.append(str(by_seat(Deal(SORTED_DEAL), state.dealer)))
+    return {**{k: v for k, v in data.items() if k != "actions"}, "actions": said}
+
+
 def hand_starts(start: GameState, actions: Sequence[str]) -> list[tuple[int, GameState]]:
     """Where each hand of a game begins: (index of its first action, the state then),
     a hand's rejected actions before its deal belonging to it."""
