@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -325,3 +326,38 @@ def test_a_wrong_first_leader_rejecting_a_legal_card_or_coding_an_illegal_one_is
     moved = stays(thrown)
     assert moved is not None
     assert comparing.signature(moved, thrown) != comparing.signature(legal, one)
+
+
+class _DealerBidsFirst(FastRules):
+    """The dealer bids first."""
+
+    @classmethod
+    def build(cls, rules: Rules) -> Any:
+        built = super().build(rules)
+        orders = tuple((d, *order[:-1]) for d, order in enumerate(built.bidding_orders))
+        return dataclasses.replace(built, bidding_orders=orders)
+
+
+def _cause(check: Any, data: dict[str, Any]) -> str:
+    """The signature a campaign gives a shrunk whole game (the turn-order probe included)."""
+    found = check(data)
+    probe = games.seated_input(QAHWA, data)
+    assert found is not None and probe is not None
+    return comparing.signature(found, data, turn=comparing.turn_order_context(check(probe), probe))
+
+
+def test_a_bidding_order_gone_wrong_is_one_cause_whether_it_shows_as_scores_or_a_rejection() -> (
+    None
+):
+    check = _game_check(_DealerBidsFirst, QAHWA)
+    rng = random.Random(4)
+    shown: dict[str, dict[str, Any]] = {}
+    while len(shown) < 2:
+        data = games.random_game(rng, QAHWA, 30)
+        found = check(data)
+        if found is not None and found.wrongness in ("wrong_scores", "rejected_legal"):
+            shown.setdefault(found.wrongness, shrink("whole_game", QAHWA, data, found, check).data)
+    assert _cause(check, shown["wrong_scores"]) == _cause(check, shown["rejected_legal"])
+    leads = _game_check(_DealerLeads, QAHWA)
+    one = FIRST_LEADER_GAMES[0]
+    assert _cause(leads, one) != _cause(check, shown["wrong_scores"])
