@@ -238,8 +238,9 @@ def _play_hands(table: Table, state: GameState, hands: int, actions: list[str]) 
             actions.append(rng.choice(("bid 4", "play 2C", "throw-in", bad_deal(deal))))
         state = _take(table, state, deal, actions)
         while state.phase in (Phase.BIDDING, Phase.PLAY) and state.hand_number == number:
-            legal = engine.legal_actions(state)
-            if not legal:
+            bidding = state.phase is Phase.BIDDING
+            legal = engine.legal_actions(state) if bidding else ()  # a card is always legal
+            if bidding and not legal:
                 return state
             seat = state.to_act or 0
             if rng.random() < ILLEGAL_CHANCE / 8:
@@ -251,7 +252,7 @@ def _play_hands(table: Table, state: GameState, hands: int, actions: list[str]) 
             ):
                 actions.append("throw-in")  # the dealer's throw-in where the variant has none
             if table.seated and rng.random() < WRONG_SEAT_CHANCE:
-                actions.append(_wrong_seat(rng, state, legal))
+                actions.append(_wrong_seat(rng, state, legal or engine.legal_actions(state)))
             action = table.players[seat](state)
             if thirteen and Bid(13) in legal and _hearts(state.hands[seat]) >= 12:
                 action = Bid(13)
