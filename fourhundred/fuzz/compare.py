@@ -110,14 +110,15 @@ def signature(
     *classes* of the numbers in the shrunk input (a score as negative, 0, 1,
     29, below 30, or from 30 on a band edge or not; a bid as small or its
     value from 10 up) and, for fields that hold words or truth values, the
-    expected and the actual value. For whole games (:func:`game_context`):
+    expected and the actual value (not for the game's result: a wrong winner and
+    a winner where there is none are one wrong rule of the end, ``wrong_end``). For whole games (:func:`game_context`):
     where the game stood (phase, the action and whose turn it named, the code
     the rule layer gives it) or, for a hand's record, how the hand went (played
     or thrown in, a 13 bid, a raised target in force, how many teams qualify,
     the dealer the record names relative to the hand's). Not the
     seats, nor the exact scores: two inputs that differ only in which seat holds
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
-    wrong draw are two.
+    wrong dealer are two.
 
     ``turn`` (whole games: :func:`turn_order_context` of the same game with every
     action named for its seat) says the implementation's turn order parts from the
@@ -131,10 +132,11 @@ def signature(
     cause = disagreement.cause or disagreement.wrongness or disagreement.status
     if kinds.kind(disagreement.kind).pure:
         roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
+        worded = [p for p in roots if cause != "wrong_end" or p != "result"]
         context: Any = {
             "paths": roots,
             "inputs": sorted(_classes(shrunk_input)),
-            "values": _word_values(disagreement.paths, expected, actual),
+            "values": _word_values(tuple(worded), expected, actual),
         }
     elif disagreement.status == "ok" or disagreement.status == "wrong":
         context = game_context(disagreement, shrunk_input)
