@@ -110,8 +110,9 @@ def signature(
     *classes* of the numbers in the shrunk input (a score as negative, 0, 1,
     29, below 30, or from 30 on a band edge or not; a bid as small or its
     value from 10 up) and, for fields that hold words or truth values, the
-    expected and the actual value (not for the game's result: a wrong winner and
-    a winner where there is none are one wrong rule of the end, ``wrong_end``). For whole games (:func:`game_context`):
+    expected and the actual value; for game_outcome, the context of a hand's end
+    instead (:func:`outcome_context`: a wrong winner and a winner where there is
+    none are one wrong rule of the end, ``wrong_end``). For whole games (:func:`game_context`):
     where the game stood (phase, the action and whose turn it named, the code
     the rule layer gives it) or, for a hand's record, how the hand went (played
     or thrown in, a 13 bid, a raised target in force, how many teams qualify,
@@ -130,10 +131,12 @@ def signature(
         pattern = {"shape": [disagreement.kind, disagreement.variant, "turn_order"], "turn": turn}
         return _hashed(pattern)
     cause = disagreement.cause or disagreement.wrongness or disagreement.status
-    if kinds.kind(disagreement.kind).pure:
+    if disagreement.kind == "game_outcome" and disagreement.status == "wrong":
+        context: Any = outcome_context(disagreement, shrunk_input, expected)
+    elif kinds.kind(disagreement.kind).pure:
         roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
         worded = [p for p in roots if cause != "wrong_end" or p != "result"]
-        context: Any = {
+        context = {
             "paths": roots,
             "inputs": sorted(_classes(shrunk_input)),
             "values": _word_values(tuple(worded), expected, actual),
@@ -147,6 +150,27 @@ def signature(
         "context": context,
     }
     return _hashed(pattern)
+
+
+def outcome_context(disagreement: Disagreement, data: Mapping[str, Any], expected: Any) -> Json:
+    """A game_outcome departure's rule context, as a whole game's hand record's
+    (:func:`game_context`): the fields of its cause, a 13 bid, a raised target in force
+    and, for a wrong end, how many teams qualify at the expected scores. Not the
+    classes of the scores: the end of a game is asked near its target, where they vary."""
+    cause = disagreement.cause
+    roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
+    rules = _rules(disagreement.variant)
+    fast = Reference.of(rules).fast
+    target = data.get("target_in_force")
+    context: Json = {
+        "paths": [] if cause == "wrong_end" else roots,
+        "thirteen": fast.special_bid is not None and fast.special_bid in (data.get("bids") or []),
+        "raised": isinstance(target, int) and target > rules.target,
+    }
+    scores = expected.get("scores") if isinstance(expected, dict) else None
+    if cause == "wrong_end" and isinstance(scores, list) and isinstance(target, int):
+        context["qualify"] = sum(fast.qualifies(team, scores, target) for team in (0, 1))
+    return context
 
 
 def _hashed(pattern: Json) -> str:
