@@ -361,3 +361,21 @@ def test_a_bidding_order_gone_wrong_is_one_cause_whether_it_shows_as_scores_or_a
     leads = _game_check(_DealerLeads, QAHWA)
     one = FIRST_LEADER_GAMES[0]
     assert _cause(leads, one) != _cause(check, shown["wrong_scores"])
+
+
+def test_a_wrong_table_minimum_is_the_cause_of_the_wrong_played_that_comes_with_it() -> None:
+    expected = {"minimum": 12, "played": False}
+    both = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 11, "played": True})
+    )
+    alone = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 11, "played": False})
+    )
+    played = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 12, "played": True})
+    )
+    assert both is not None and alone is not None and played is not None
+    assert both.wrongness == "plays_thrown_in_hand" and both.cause == alone.cause == "wrong_minimum"
+    data = {"scores": [30, 0, 0, 0], "bids": [3, 2, 2, 4]}
+    assert comparing.signature(both, data) == comparing.signature(alone, data)
+    assert comparing.signature(played, data) != comparing.signature(both, data)

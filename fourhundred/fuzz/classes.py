@@ -85,6 +85,8 @@ CLASSES: dict[str, Wrongness] = _classes(
 )
 
 _WINS = frozenset({"team_0_wins", "team_1_wins"})
+#: Fields whose wrong value is the cause of the others that differ with it, and its class.
+ROOT_FIELDS = {"scores": "wrong_scores", "minimum": "wrong_minimum"}
 #: The classes of a wrong result of the game.
 RESULT_CLASSES = frozenset(
     {"wrong_winner", "winner_where_none", "no_winner_where_one", "draw_plays_on", "draw_where_none"}
@@ -187,14 +189,17 @@ def classify(differences: Iterable[Difference]) -> Wrongness:
 def root_class(differences: Iterable[Difference]) -> Wrongness:
     """The class of the *cause* of a first divergence, for telling causes apart: wrong
     scores when the scores differ (a result, a target or a next dealer that differ
-    with them follow from them); ``wrong_end`` for any wrong result (one wrong rule of
+    with them follow from them), a wrong table minimum when it differs (whether
+    the bids are played follows from it); ``wrong_end`` for any wrong result (one wrong rule of
     the end shows as a wrong winner at some scores and a winner where there is none
     at others); ``wrong_rejection`` for an action rejected that is legal or rejected
     with the wrong code (a turn order gone wrong rejects a legal action at one place
     and gives another code to an illegal one at the next); else :func:`classify`'s."""
     found = tuple(differences)
-    if any(d.general_path.rsplit(".", 1)[-1] == "scores" for d in found):
-        return CLASSES["wrong_scores"]
+    fields = {d.general_path.rsplit(".", 1)[-1] for d in found}
+    for field, cause in ROOT_FIELDS.items():
+        if field in fields:
+            return CLASSES[cause]
     found_class = classify(found)
     if found_class.name in RESULT_CLASSES:
         return CLASSES["wrong_end"]

@@ -27,7 +27,7 @@ from fourhundred.conformance.compare import compare as one_comparator
 from fourhundred.conformance.compare import first_divergence, render
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.outcomes import Reason
-from fourhundred.fuzz.classes import classify, root_class
+from fourhundred.fuzz.classes import ROOT_FIELDS, classify, root_class
 from fourhundred.reference.actions import NotationError
 from fourhundred.reference.engine import GameState, IllegalAction, Phase, Reference
 from fourhundred.reference.transcript import apply_text
@@ -134,7 +134,8 @@ def signature(
     if disagreement.kind == "game_outcome" and disagreement.status == "wrong":
         context: Any = outcome_context(disagreement, shrunk_input, expected)
     elif kinds.kind(disagreement.kind).pure:
-        roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
+        root = next((f for f, c in ROOT_FIELDS.items() if c == cause), None)
+        roots = [p for p in disagreement.paths if root is None or p == root]
         worded = [p for p in roots if cause != "wrong_end" or p != "result"]
         context = {
             "paths": roots,
