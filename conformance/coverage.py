@@ -119,12 +119,15 @@ def rule_references(variant_name: str, kind: str) -> list[str]:
     return _unique(found)
 
 
-def ambiguity_references(rules: Rules, kind: str, extra: Iterable[str] = ()) -> list[str]:
+def ambiguity_references(
+    rules: Rules, kind: str, extra: Iterable[str] = (), cites: Iterable[str] | None = None
+) -> list[str]:
     """The register entries a case exercises: the readings chosen in its variant
-    string, the entries whose readings set a field the kind uses, and ``extra``."""
+    string, the entries whose readings set a field the kind uses (``cites``: those
+    of these fields the case is about; by default all of them), and ``extra``."""
     variant = get(rules.variant)
     chosen = dict(rules.options)
-    fields = set(kind_registry(kind).cites)
+    fields = set(kind_registry(kind).cites if cites is None else cites)
     found = []
     for option in variant.options:
         if option.ambiguity is None:

@@ -647,8 +647,9 @@ def legal_plays_input(rng: random.Random, rules: Rules) -> Json:
 
 
 def whole_game_input(rng: random.Random, rules: Rules) -> Json:
-    """``{first_dealer, actions}``: a realistic game by the reference's heuristic
-    players (see :mod:`fourhundred.fuzz.games`)."""
+    """``{position, actions}`` (mostly one to a few hands from a generated position) or
+    ``{first_dealer, actions}`` (a full game): by the reference's heuristic players
+    (see :mod:`fourhundred.fuzz.games`)."""
     from fourhundred.fuzz import games
 
     return games.random_game(rng, rules, MAX_GAME_HANDS)

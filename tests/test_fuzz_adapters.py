@@ -195,3 +195,39 @@ def test_kinds_an_adapter_does_not_declare_are_skipped_and_none_at_all_is_an_err
     )
     assert none.ending is not None and none.ending.reason == "adapter"
     assert "declares none of the kinds" in none.ending.message and none.cases == 0
+
+
+#: Planted whole-game bugs: (adapter, variant, the classes its one finding may have: a
+#: turn order gone wrong shows as a legal action rejected, an illegal one accepted or
+#: wrong scores, whichever game shows it first).
+PLANTED_GAME_BUGS = (
+    ("dealer_stays", "qahwa-400", {"wrong_dealer"}),
+    ("first_leader", "qahwa-400", {"rejected_legal", "wrong_code", "wrong_scores"}),
+    ("bidding_order", "qahwa-400", {"rejected_legal", "accepted_illegal", "wrong_scores"}),
+    ("raise_missed", "arab3meyeh-400", {"wrong_target"}),
+    ("draw_plays_on", "medallon-400(total_tie=draw)", {"draw_plays_on"}),
+    ("thirteen_scores", "pagat-400", {"wrong_scores"}),
+    ("higher_player", "qahwa-400", {"wrong_winner"}),
+    ("tie_break", "qahwa-400", {"wrong_winner", "winner_where_none"}),
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("adapter", "variant", "classes"), PLANTED_GAME_BUGS)
+def test_each_planted_whole_game_bug_gives_one_finding_of_one_hand_from_a_position(
+    adapter: str, variant: str, classes: set[str]
+) -> None:
+    config = Config(
+        variants=(variant,),
+        kinds=("whole_game",),
+        adapter=(sys.executable, str(ADAPTERS / f"{adapter}.py")),
+        seconds=60,
+    )
+    summary = run_campaign(config)
+    assert summary.complete, summary.ending
+    assert len(summary.findings) == 1, [f.details for f in summary.findings]
+    finding = summary.findings[0]
+    assert finding.wrongness in classes
+    deals = [a for a in finding.input["actions"] if a.split(": ", 1)[-1].startswith("deal")]
+    assert len(deals) == 1, "one hand"
+    assert finding.original_input and finding.original_details

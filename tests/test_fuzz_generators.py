@@ -14,6 +14,7 @@ import pytest
 
 from fourhundred.conformance import inputs, kinds
 from fourhundred.conformance.adapter import reference_answer
+from fourhundred.fuzz import games
 from fourhundred.fuzz.cases import generated_cases
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import BAND_START, BAND_WIDTH
@@ -71,17 +72,50 @@ def test_the_generators_reach_band_edges_races_throw_ins_and_bids_of_thirteen() 
 
 def test_a_whole_game_by_the_heuristic_players_has_thrown_in_and_played_hands() -> None:
     rules = load("pagat-400(dealer_throw_in=yes)")
-    data = inputs.whole_game_input(random.Random(3), rules)
-    answer = reference_answer("whole_game", rules, data)
-    played = [hand["played"] for hand in answer["hands"]]
+    rng = random.Random(3)
+    drawn = [games.full_game(rng, rules, inputs.MAX_GAME_HANDS) for _ in range(6)]
+    answers = [reference_answer("whole_game", rules, data) for data in drawn]
+    played = [hand["played"] for answer in answers for hand in answer["hands"]]
     assert True in played and False in played
-    assert inputs.whole_game_is_valid(rules, data)
+    assert all(inputs.whole_game_is_valid(rules, data) for data in drawn)
+
+
+def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_draws() -> None:
+    rules = load("medallon-400(total_tie=draw)")
+    rng = random.Random(7)
+    drawn = [inputs.whole_game_input(rng, rules) for _ in range(120)]
+    answers = [reference_answer("whole_game", rules, data) for data in drawn]
+    assert all(inputs.whole_game_is_valid(rules, data) for data in drawn)
+    from_positions = [data for data in drawn if "position" in data]
+    assert 0.7 * len(drawn) <= len(from_positions) < len(drawn), "a share of full games"
+    assert sum(len(answer["hands"]) == 1 for answer in answers) >= 0.4 * len(drawn)
+    raised_or_dealt = {data["position"].split()[1] for data in from_positions}
+    assert raised_or_dealt == {"N", "W", "S", "E"}, "every dealer"
+    assert sum(a["final"]["result"] == "draw" for a in answers) >= 4, "draws, often enough"
+    codes = {code for answer in answers for _, code in answer["rejected"]}
+    assert "not_your_turn" in codes
+    assert any(any(a[1:3] == ": " for a in data["actions"]) for data in drawn)
+
+
+def test_a_position_game_shrinks_back_to_its_plans() -> None:
+    rules = load("qahwa-400")
+    data = games.position_game(random.Random(11), rules)
+    start = games.start_state(rules, data)
+    plans = games.plans_of(start, data["actions"])
+    assert plans is not None
+    again = games.materialize(start, [games.without_extras(plan) for plan in plans])
+    accepted = [
+        a
+        for i, a in enumerate(data["actions"])
+        if i not in {index for index, _ in reference_answer("whole_game", rules, data)["rejected"]}
+    ]
+    assert again == accepted
 
 
 def test_the_same_seed_gives_the_same_inputs() -> None:
     rules = load("medallon-400")
-    first = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(3)]
-    second = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(3)]
+    first = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(6)]
+    second = [inputs.game_outcome_input(random.Random(5), rules) for _ in range(6)]
     assert first == second
 
 

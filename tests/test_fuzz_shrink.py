@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fourhundred.conformance.adapter import reference_answer
+from fourhundred.conformance.adapter import answer_function, reference_answer
 from fourhundred.fuzz import compare as comparing
+from fourhundred.fuzz import games
 from fourhundred.fuzz.campaign import Config, run_campaign
 from fourhundred.fuzz.compare import Outcome, compare
 from fourhundred.fuzz.implementations import InProcess
 from fourhundred.fuzz.shrink import shrink, size
+from fourhundred.reference.actions import Deal
+from fourhundred.reference.engine import Reference
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -156,3 +162,220 @@ def test_an_in_process_defect_is_found_and_shrunk_by_a_campaign() -> None:
         InProcess(late_band_answer),
     )
     assert [f.input for f in found] == [{"own_score": 30}]
+    (finding,) = found
+    assert finding.wrongness == "allows_illegal", "a bid of 2 allowed at 30"
+    assert finding.original_input["own_score"] >= 30
+    assert finding.original_expected != finding.original_actual
+    assert finding.original_details
+
+
+def _findings(fast: type[FastRules], variant: str, kind: str, cases: int) -> Any:
+    from fourhundred.fuzz.campaign import run_job
+
+    found: list[Any] = []
+    config = Config(variants=(variant,), kinds=(kind,), cases=cases, seed=0)
+    run_job(
+        config,
+        0,
+        lambda kind, payload: found.append(payload) if kind == "finding" else None,
+        InProcess(answer_function(lambda r: Reference(fast.of(r)))),
+    )
+    return found
+
+
+def test_a_fuzz_case_about_the_games_end_is_not_tagged_with_the_thirteen() -> None:
+    from fourhundred.fuzz.cases import finding_case
+
+    rules = "medallon-400(total_tie=draw)"
+    (finding,) = _findings(_DrawPlaysOn, rules, "whole_game", 60)
+    assert finding.wrongness == "draw_plays_on"
+    case = finding_case(finding, Config(variants=(rules,)))
+    assert "equal-totals" in case["ambiguities"]
+    assert not any(tag.startswith("thirteen") for tag in case["ambiguities"])
+    assert case["provenance"]["original_input"] == finding.original_input
+    assert "draw plays on" in case["description"]
+    outcomes = _findings(_NorthSouthFirst, "qahwa-400", "game_outcome", 600)
+    assert outcomes
+    for outcome in outcomes:
+        tags = finding_case(outcome, Config(variants=("qahwa-400",)))["ambiguities"]
+        assert any(tag.startswith("thirteen") for tag in tags) == (13 in outcome.input["bids"])
+
+
+def _game_check(fast: type[FastRules], rules: Rules) -> Any:
+    wrong = InProcess(answer_function(lambda r: Reference(fast.of(r))))
+    return _check(wrong, "whole_game", rules)
+
+
+class _DealerStays(FastRules):
+    """After every hand the same dealer deals again."""
+
+    def next_dealer(self, dealer: int) -> int:
+        return dealer
+
+
+class _NorthSouthFirst(FastRules):
+    """When both teams qualify, North-South wins."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        if self.qualifies(0, scores, target) and self.qualifies(1, scores, target):
+            return 1, target
+        return super().points_result(scores, target)
+
+
+def test_a_wrong_winner_is_classed_so_and_shrinks_to_one_hand_keeping_that_class() -> None:
+    check = _game_check(_NorthSouthFirst, QAHWA)
+    rng = random.Random(5)
+    found = None
+    while found is None or found.wrongness != "wrong_winner":
+        data = games.random_game(rng, QAHWA, 30)
+        found = check(data)
+    shrunk = shrink("whole_game", QAHWA, data, found, check, seconds=20)
+    assert shrunk.disagreement.wrongness == "wrong_winner"
+    actions = shrunk.data["actions"]
+    assert sum(a.split(": ", 1)[-1].startswith("deal") for a in actions) == 1
+
+
+def test_one_cause_at_two_positions_shares_a_signature_and_two_causes_do_not() -> None:
+    stays = _game_check(_DealerStays, QAHWA)
+    ns_first = _game_check(_NorthSouthFirst, QAHWA)
+    deal = str(Deal(games.SORTED_DEAL))
+    thrown = ["bid 2", "bid 2", "bid 2", "bid 2"]
+    one = {"first_dealer": 0, "actions": [deal, *thrown]}
+    other = {
+        "position": "deal S 3,1,4,1 41 -/-/-/- -,-,-,- 0,0,0,0 - - 7",
+        "actions": [deal, *thrown],
+    }
+    first, second = stays(one), stays(other)
+    assert first is not None and second is not None
+    assert first.wrongness == second.wrongness == "wrong_dealer"
+    assert comparing.signature(first, one) == comparing.signature(second, other)
+    data = _first_failing(ns_first, random.Random(1))
+    third = ns_first(data)
+    assert third.wrongness in ("wrong_winner", "winner_where_none")
+    assert comparing.signature(third, data) != comparing.signature(first, one)
+
+
+def _first_failing(check: Any, rng: random.Random) -> dict[str, Any]:
+    while True:
+        data = games.random_game(rng, QAHWA, 30)
+        if check(data) is not None:
+            return data
+
+
+def test_a_wrong_result_outranks_the_wrong_scores_it_comes_with() -> None:
+    expected = {"scores": [41, 0, 2, 0], "result": "team_0_wins", "target_in_force": 41}
+    actual = {"scores": [41, 0, 2, 0], "result": "team_1_wins", "target_in_force": 41}
+    found = compare("game_outcome", "v", expected, Outcome.ok(actual))
+    assert found is not None and found.wrongness == "wrong_winner"
+    both = compare("game_outcome", "v", expected, Outcome.ok({**actual, "scores": [40, 0, 2, 0]}))
+    assert both is not None and both.wrongness == "wrong_winner" and both.cause == "wrong_scores"
+    none = compare("game_outcome", "v", expected, Outcome.ok({**actual, "result": "continue"}))
+    assert none is not None and none.wrongness == "no_winner_where_one"
+
+
+class _DrawPlaysOn(FastRules):
+    """A draw of equal totals plays on."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        result, target_after = super().points_result(scores, target)
+        return (0 if result == 3 else result), target_after
+
+
+class _DealerLeads(FastRules):
+    """The dealer leads the first trick."""
+
+    def first_leader(self, dealer: int) -> int:
+        return dealer
+
+
+#: Two shrunk whole games (recorded from a campaign) where the dealer leads: a legal
+#: first card rejected, and a first card named for the wrong seat given another code.
+FIRST_LEADER_GAMES = (
+    {
+        "position": "deal E 2,35,37,35 41 -/-/-/- -,-,-,- 0,0,0,0 - - 14",
+        "actions": [
+            "E: deal N:5C,KC,AD,3H,8H,JH,QH,5S,6S,9S,TS,JS,QS W:4C,8C,7D,JD,QD,2H,4H,5H,"
+            "7H,KH,3S,4S,KS S:3C,6C,7C,9C,QC,3D,4D,6D,8D,9D,TH,AH,AS E:2C,TC,JC,AC,2D,5D,"
+            "TD,KD,6H,9H,2S,7S,8S",
+            *("N: bid 4", "W: bid 3", "S: bid 3", "E: bid 3", "N: play AD"),
+        ],
+    },
+    {
+        "position": "deal E 31,29,32,30 41 -/-/-/- -,-,-,- 0,0,0,0 - - 1",
+        "actions": [
+            "E: deal N:8C,2D,3D,4D,QD,3H,TH,KH,3S,6S,TS,JS,KS W:4C,6C,TC,KC,AC,6D,7D,8D,"
+            "JD,4H,AH,7S,8S S:3C,5C,9C,JC,QC,9D,TD,AD,2H,6H,8H,9H,QH E:2C,7C,5D,KD,5H,7H,"
+            "JH,2S,4S,5S,9S,QS,AS",
+            *("N: bid 3", "W: bid 2", "S: bid 4", "throw-in", "E: bid 3", "E: play TS"),
+        ],
+    },
+)
+
+
+def test_a_wrong_first_leader_rejecting_a_legal_card_or_coding_an_illegal_one_is_one_cause() -> (
+    None
+):
+    check = _game_check(_DealerLeads, QAHWA)
+    legal, coded = (check(data) for data in FIRST_LEADER_GAMES)
+    assert legal is not None and legal.wrongness == "rejected_legal"
+    assert coded is not None and coded.wrongness == "wrong_code"
+    one, other = FIRST_LEADER_GAMES
+    assert comparing.signature(legal, one) == comparing.signature(coded, other)
+    stays = _game_check(_DealerStays, QAHWA)
+    thrown = {"first_dealer": 0, "actions": [str(Deal(games.SORTED_DEAL)), *["bid 2"] * 4]}
+    moved = stays(thrown)
+    assert moved is not None
+    assert comparing.signature(moved, thrown) != comparing.signature(legal, one)
+
+
+class _DealerBidsFirst(FastRules):
+    """The dealer bids first."""
+
+    @classmethod
+    def build(cls, rules: Rules) -> Any:
+        built = super().build(rules)
+        orders = tuple((d, *order[:-1]) for d, order in enumerate(built.bidding_orders))
+        return dataclasses.replace(built, bidding_orders=orders)
+
+
+def _cause(check: Any, data: dict[str, Any]) -> str:
+    """The signature a campaign gives a shrunk whole game (the turn-order probe included)."""
+    found = check(data)
+    probe = games.seated_input(QAHWA, data)
+    assert found is not None and probe is not None
+    return comparing.signature(found, data, turn=comparing.turn_order_context(check(probe), probe))
+
+
+def test_a_bidding_order_gone_wrong_is_one_cause_whether_it_shows_as_scores_or_a_rejection() -> (
+    None
+):
+    check = _game_check(_DealerBidsFirst, QAHWA)
+    rng = random.Random(4)
+    shown: dict[str, dict[str, Any]] = {}
+    while len(shown) < 2:
+        data = games.random_game(rng, QAHWA, 30)
+        found = check(data)
+        if found is not None and found.wrongness in ("wrong_scores", "rejected_legal"):
+            shown.setdefault(found.wrongness, shrink("whole_game", QAHWA, data, found, check).data)
+    assert _cause(check, shown["wrong_scores"]) == _cause(check, shown["rejected_legal"])
+    leads = _game_check(_DealerLeads, QAHWA)
+    one = FIRST_LEADER_GAMES[0]
+    assert _cause(leads, one) != _cause(check, shown["wrong_scores"])
+
+
+def test_a_wrong_table_minimum_is_the_cause_of_the_wrong_played_that_comes_with_it() -> None:
+    expected = {"minimum": 12, "played": False}
+    both = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 11, "played": True})
+    )
+    alone = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 11, "played": False})
+    )
+    played = compare(
+        "table_minimum", "qahwa-400", expected, Outcome.ok({"minimum": 12, "played": True})
+    )
+    assert both is not None and alone is not None and played is not None
+    assert both.wrongness == "plays_thrown_in_hand" and both.cause == alone.cause == "wrong_minimum"
+    data = {"scores": [30, 0, 0, 0], "bids": [3, 2, 2, 4]}
+    assert comparing.signature(both, data) == comparing.signature(alone, data)
+    assert comparing.signature(played, data) != comparing.signature(both, data)

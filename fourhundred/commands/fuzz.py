@@ -405,6 +405,12 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
         for detail in finding.details[:3]:
             console.print(f"  {console_text(detail)}")
         console.print(f"  input: {console_text(json.dumps(finding.input, separators=(',', ':')))}")
+        if finding.original_input != finding.input:  # the original, as found (class kept)
+            original = json.dumps(finding.original_input, separators=(",", ":"))
+            original = original if len(original) <= 240 else original[:239] + "…"
+            console.print(
+                f"  {finding.wrongness or finding.status}, found on: {console_text(original)}"
+            )
     if summary.earlier_findings:
         _report_earlier(summary, out)
     if (summary.findings or summary.earlier_findings) and out is not None:

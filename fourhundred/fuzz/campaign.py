@@ -60,7 +60,14 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
-from fourhundred.fuzz.compare import Disagreement, Outcome, compare, signature
+from fourhundred.fuzz.compare import (
+    Disagreement,
+    Outcome,
+    compare,
+    signature,
+    turn_order_context,
+)
+from fourhundred.fuzz.games import seated_input
 from fourhundred.fuzz.implementations import (
     AdapterError,
     AdapterProcess,
@@ -197,11 +204,18 @@ class Finding:
     implementation: str
     #: False when the run stopped (Ctrl-C, an adapter that died) before it was shrunk.
     shrunk: bool = True
+    #: Its class of wrongness (:mod:`fourhundred.fuzz.classes`), the same before and after shrinking.
+    wrongness: str = ""
+    #: The original (unshrunk) input's answers and differences, beside ``original_input``.
+    original_expected: Any = None
+    original_actual: Any = None
+    original_details: tuple[str, ...] = ()
 
     def to_json(self) -> Json:
         data = asdict(self)
         data["paths"] = list(self.paths)
         data["details"] = list(self.details)
+        data["original_details"] = list(self.original_details)
         return data
 
 
@@ -495,10 +509,9 @@ class Job:
         progress.disagreements += 1
         if outcome.status != "ok":
             progress.errors += 1
-        if kind == "whole_game" or found.status != "wrong":  # one shrink per first departure
-            shape, limit = (*found.shape[:3], found.paths[:1]), 1
-        else:
-            shape, limit = found.shape, SHRINKS_PER_SHAPE
+        # One shrink per class of a whole game's first departure, or of a failed answer.
+        limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
+        shape = found.shape
         if self.shrunk_shapes.get(shape, 0) >= limit:
             return
         self.shrunk_shapes[shape] = self.shrunk_shapes.get(shape, 0) + 1
@@ -560,18 +573,27 @@ def _shrink_finding(
     def reference(candidate: Json) -> Json:
         return reference_answer(kind, rules, candidate)
 
+    def answers(candidate: Json) -> tuple[Json, Outcome]:
+        key = json.dumps(candidate, sort_keys=True)
+        if key not in last:
+            check(candidate)
+        found_answers: tuple[Json, Outcome] = last.get(key, (question[3], Outcome("ok")))
+        return found_answers
+
+    original_expected, original_outcome = answers(data)
     shrunk = shrink(kind, rules, data, found, check, reference, seconds=config.shrink_seconds)
-    key = json.dumps(shrunk.data, sort_keys=True)
-    if key not in last:
-        check(shrunk.data)
-    expected, outcome = last.get(key, (question[3], Outcome("ok")))
+    expected, outcome = answers(shrunk.data)
+    turn = None
+    probe = seated_input(rules, shrunk.data) if kind == "whole_game" else None
+    if probe is not None and shrunk.disagreement.status == "wrong":
+        turn = turn_order_context(check(probe), probe)  # the cause, when it is the turn order
     return Finding(
-        signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result),
+        signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result, turn),
         kind=kind,
         variant=variant,
         input=shrunk.data,
         expected=expected,
-        actual=outcome.result if outcome.status == "ok" else {outcome.status: outcome.message},
+        actual=_said(outcome),
         status=shrunk.disagreement.status,
         paths=shrunk.disagreement.paths,
         details=shrunk.disagreement.details,
@@ -583,6 +605,10 @@ def _shrink_finding(
         shrink_seconds=round(shrunk.seconds, 3),
         found_after_seconds=round(found_at, 3),
         implementation=impl.name,
+        wrongness=shrunk.disagreement.wrongness,
+        original_expected=original_expected,
+        original_actual=_said(original_outcome),
+        original_details=found.details,
     )
 
 
@@ -603,7 +629,7 @@ def _unshrunk_finding(
         variant=variant,
         input=data,
         expected=expected,
-        actual=outcome.result if outcome.status == "ok" else {outcome.status: outcome.message},
+        actual=_said(outcome),
         status=found.status,
         paths=found.paths,
         details=found.details,
@@ -616,7 +642,16 @@ def _unshrunk_finding(
         found_after_seconds=round(time.monotonic() - started, 3),
         implementation=impl.name,
         shrunk=False,
+        wrongness=found.wrongness,
+        original_expected=expected,
+        original_actual=_said(outcome),
+        original_details=found.details,
     )
+
+
+def _said(outcome: Outcome) -> Any:
+    """What an implementation said: its result, or ``{status: message}`` when it failed."""
+    return outcome.result if outcome.status == "ok" else {outcome.status: outcome.message}
 
 
 # ----------------------------------------------------------------------

@@ -36,10 +36,11 @@ from typing import Any
 
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.conformance.adapter import reference_answer
-from fourhundred.conformance.coverage import make_case
+from fourhundred.conformance.coverage import ambiguity_references, make_case
 from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
 from fourhundred.fuzz.campaign import COUNTERS, Blocks, Config, Counts, Finding
+from fourhundred.fuzz.classes import concerned_fields
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
@@ -66,14 +67,19 @@ def spec_expected(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
 
 
 def finding_case(finding: Finding, config: Config) -> Json:
-    """The conformance case of a finding (see the module docstring)."""
+    """The conformance case of a finding (see the module docstring): the shrunk input,
+    its class of wrongness in the description, the original input in its provenance,
+    and only the register entries its departure concerns
+    (:func:`fourhundred.fuzz.classes.concerned_fields`)."""
     from fourhundred.fuzz.campaign import today
 
     rules = load(finding.variant)
     expected = spec_expected(finding.kind, rules, finding.input)
     where = ", ".join(finding.paths) or finding.status
+    wrong = f"{finding.wrongness.replace('_', ' ')}: " if finding.wrongness else ""
     description = (
-        f"fuzz finding ({where}): {finding.details[0] if finding.details else finding.status}"
+        f"fuzz finding ({wrong}{where}): "
+        f"{finding.details[0] if finding.details else finding.status}"
         f" [found by {_generator()} seed {config.seed} shard {config.shard[0]}/{config.shard[1]}"
         f" block {finding.block} case {finding.position}, {today()}, adapter {finding.implementation}]"
     )
@@ -85,6 +91,11 @@ def finding_case(finding: Finding, config: Config) -> Json:
         expected,
         description,
     )
+    cites = concerned_fields(
+        case_kinds.kind(finding.kind).cites, finding.wrongness, _thirteen_bid(finding.input)
+    )
+    conventions = case_kinds.kind(finding.kind).conventions(finding.input, expected)
+    case["ambiguities"] = ambiguity_references(rules, finding.kind, conventions, cites)
     case["provenance"] = {
         "generator": _generator(),
         "seed": config.seed,
@@ -93,8 +104,17 @@ def finding_case(finding: Finding, config: Config) -> Json:
         "position": finding.position,
         "date": today(),
         "adapter": finding.implementation,
+        "wrongness": finding.wrongness,
+        "original_input": finding.original_input,
     }
     return case
+
+
+def _thirteen_bid(data: Mapping[str, Any]) -> bool:
+    """Whether an input has a bid of 13 (a pure kind's bids, or a whole game's actions)."""
+    bids = [data.get("bid"), *(data.get("bids") or [])]
+    actions = data.get("actions") or []
+    return 13 in bids or any(isinstance(a, str) and a.endswith("bid 13") for a in actions)
 
 
 def _generator() -> str:

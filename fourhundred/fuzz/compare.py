@@ -4,25 +4,36 @@ An :class:`Outcome` is what came back for one input: an answer, or the
 implementation's own error, a skip, a crash, a hang or garbage — all of them
 outcomes, never exceptions, so a run goes on (as in the conformance runner).
 
-A :class:`Disagreement` names *where* the answer departs: the paths of the
-output fields that differ (``scores``, ``hands[].dealer``...). Its
+A :class:`Disagreement` names *where* the answer departs (the paths of the
+output fields that differ: ``scores``, ``hands[].dealer``...) and *how
+badly*: its class of wrongness (:mod:`fourhundred.fuzz.classes`). Its
 :attr:`Disagreement.shape` is what the shrinker keeps fixed while it
-simplifies an input (kind, variant, status and those paths), so shrinking
-never slides from one defect into another.
+simplifies an input (kind, variant, status and that class), so shrinking
+never slides from one defect into another, nor from a serious form into a
+milder one. :func:`signature` keys a finding on its cause.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance import kinds
 from fourhundred.conformance.compare import compare as one_comparator
 from fourhundred.conformance.compare import first_divergence, render
+from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.outcomes import Reason
+from fourhundred.fuzz.classes import ROOT_FIELDS, classify, root_class
+from fourhundred.reference.actions import NotationError
+from fourhundred.reference.engine import GameState, IllegalAction, Phase, Reference
+from fourhundred.reference.transcript import apply_text
+from fourhundred.spec.cards import SEAT_NAMES
+from fourhundred.spec.model import Rules
+from fourhundred.spec.registry import load
 
 Json = dict[str, Any]
 
@@ -60,17 +71,28 @@ class Disagreement:
     details: tuple[str, ...]
     #: Whole games: index of the action where the answers first part (None: unknown).
     position: int | None = None
+    #: Its class of wrongness (:func:`fourhundred.fuzz.classes.classify`; a failed
+    #: answer's status otherwise).
+    wrongness: str = ""
+    #: The first divergence as ``(general path, expected, actual)`` JSON texts.
+    departure: tuple[tuple[str, str, str], ...] = ()
+    #: The class of its cause (:func:`fourhundred.fuzz.classes.root_class`): what the
+    #: signature keys on.
+    cause: str = ""
 
     @property
-    def shape(self) -> tuple[str, str, str, tuple[str, ...]]:
-        """What shrinking keeps fixed: kind, variant, status, differing paths."""
-        return (self.kind, self.variant, self.status, self.paths)
+    def shape(self) -> tuple[str, str, str, str]:
+        """What shrinking keeps fixed: kind, variant, status and class of wrongness."""
+        return (self.kind, self.variant, self.status, self.wrongness or self.status)
 
     def summary(self) -> str:
-        """One line: where it departs and the first detail."""
+        """One line: its class, where it departs and the first detail."""
         where = ", ".join(self.paths) or self.status
         first = self.details[0] if self.details else ""
-        return f"{self.kind} under {self.variant}: {where}" + (f" ({first})" if first else "")
+        wrong = f"{self.wrongness.replace('_', ' ')}: " if self.wrongness else ""
+        return f"{self.kind} under {self.variant}: {wrong}{where}" + (
+            f" ({first})" if first else ""
+        )
 
 
 def signature(
@@ -78,24 +100,105 @@ def signature(
     shrunk_input: Mapping[str, Any],
     expected: Any = None,
     actual: Any = None,
+    turn: Json | None = None,
 ) -> str:
-    """The de-duplication key of a finding: the rule it breaks, as far as it can be told.
+    """The de-duplication key of a finding: the cause it shows, as far as it can be told.
 
-    Its shape (kind, variant, status, differing fields), the *classes* of the
-    numbers in the shrunk input (a score as negative, 0, 1, 29, below 30, or
-    from 30 on a band edge or not; a bid as small or its value from 10 up)
-    and, for fields that hold words or truth values, the expected and the
-    actual value. Two shrunk inputs that differ only in which seat holds the
-    score of 30, or in 30 against 50, are one finding; a wrong winner and a
-    wrong draw are two.
+    Its kind, variant, status and the class of its cause (wrong scores when the
+    scores differ, whatever follows from them: :func:`~fourhundred.fuzz.classes.root_class`),
+    and the rule context at the first departure. For the pure kinds: the differing fields, the
+    *classes* of the numbers in the shrunk input (a score as negative, 0, 1,
+    29, below 30, or from 30 on a band edge or not; a bid as small or its
+    value from 10 up) and, for fields that hold words or truth values, the
+    expected and the actual value; for game_outcome, the context of a hand's end
+    instead (:func:`outcome_context`: a wrong winner and a winner where there is
+    none are one wrong rule of the end, ``wrong_end``). For whole games (:func:`game_context`):
+    where the game stood (phase, the action and whose turn it named, the code
+    the rule layer gives it) or, for a hand's record, how the hand went (played
+    or thrown in, a 13 bid, a raised target in force, how many teams qualify,
+    the dealer the record names relative to the hand's). Not the
+    seats, nor the exact scores: two inputs that differ only in which seat holds
+    the score of 30, or in 30 against 50, are one finding; a wrong winner and a
+    wrong dealer are two.
+
+    ``turn`` (whole games: :func:`turn_order_context` of the same game with every
+    action named for its seat) says the implementation's turn order parts from the
+    reference's: then that is the cause, whatever the first departure's class (a
+    bidding order gone wrong gives wrong scores in one game and a legal bid
+    rejected in another).
     """
+    if turn is not None:
+        pattern = {"shape": [disagreement.kind, disagreement.variant, "turn_order"], "turn": turn}
+        return _hashed(pattern)
+    cause = disagreement.cause or disagreement.wrongness or disagreement.status
+    if disagreement.kind == "game_outcome" and disagreement.status == "wrong":
+        context: Any = outcome_context(disagreement, shrunk_input, expected)
+    elif kinds.kind(disagreement.kind).pure:
+        root = next((f for f, c in ROOT_FIELDS.items() if c == cause), None)
+        roots = [p for p in disagreement.paths if root is None or p == root]
+        worded = [p for p in roots if cause != "wrong_end" or p != "result"]
+        context = {
+            "paths": roots,
+            "inputs": sorted(_classes(shrunk_input)),
+            "values": _word_values(tuple(worded), expected, actual),
+        }
+    elif disagreement.status == "ok" or disagreement.status == "wrong":
+        context = game_context(disagreement, shrunk_input)
+    else:
+        context = {}
     pattern = {
-        "shape": list(disagreement.shape),
-        "inputs": sorted(_classes(shrunk_input)) if kinds.kind(disagreement.kind).pure else [],
-        "values": _word_values(disagreement.paths, expected, actual),
+        "shape": [disagreement.kind, disagreement.variant, disagreement.status, cause],
+        "context": context,
     }
+    return _hashed(pattern)
+
+
+def outcome_context(disagreement: Disagreement, data: Mapping[str, Any], expected: Any) -> Json:
+    """A game_outcome departure's rule context, as a whole game's hand record's
+    (:func:`game_context`): the fields of its cause, a 13 bid, a raised target in force
+    and, for a wrong end, how many teams qualify at the expected scores. Not the
+    classes of the scores: the end of a game is asked near its target, where they vary."""
+    cause = disagreement.cause
+    roots = [p for p in disagreement.paths if cause != "wrong_scores" or p == "scores"]
+    rules = _rules(disagreement.variant)
+    fast = Reference.of(rules).fast
+    target = data.get("target_in_force")
+    context: Json = {
+        "paths": [] if cause == "wrong_end" else roots,
+        "thirteen": fast.special_bid is not None and fast.special_bid in (data.get("bids") or []),
+        "raised": isinstance(target, int) and target > rules.target,
+    }
+    scores = expected.get("scores") if isinstance(expected, dict) else None
+    if cause == "wrong_end" and isinstance(scores, list) and isinstance(target, int):
+        context["qualify"] = sum(fast.qualifies(team, scores, target) for team in (0, 1))
+    return context
+
+
+def _hashed(pattern: Json) -> str:
     text = json.dumps(pattern, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def turn_order_context(probe: Disagreement | None, data: Mapping[str, Any]) -> Json | None:
+    """Where an implementation's turn order parts from the reference's, from its answer to
+    a game whose actions all name their seat (``data``; see
+    :func:`fourhundred.fuzz.games.seated_input`): the phase, and whether the action opens
+    it (the deal, the first bid, the first card), of the first action named for the seat
+    to act that it rejects as ``not_your_turn``. None when it rejects none so."""
+    if probe is None or probe.wrongness not in ("rejected_legal", "wrong_code"):
+        return None
+    if not all(actual == '"not_your_turn"' for _, _, actual in probe.departure):
+        return None
+    try:
+        state = kinds.start_of(Reference.of(_rules(probe.variant)), data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    actions = list(data.get("actions") or [])
+    at = len(actions) if probe.position is None else probe.position
+    state = _replayed(state, actions[:at])
+    if at >= len(actions) or _action_shape(state, actions[at])[1] != "to_act":
+        return None
+    return {"phase": state.phase.value, "opens": _opens(state)}
 
 
 def _score_class(value: int) -> str:
@@ -136,6 +239,116 @@ def _word_values(paths: tuple[str, ...], expected: Any, actual: Any) -> list[Any
     return values
 
 
+#: Classes of a wrong rejection: their context is the action, not the hand.
+_REJECTION_CLASSES = frozenset({"accepted_illegal", "rejected_legal", "wrong_code"})
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(variant: str) -> Rules:
+    return load(variant)
+
+
+def _action_shape(state: GameState, text: str) -> tuple[str, str]:
+    """What an action is (its first word) and whom its seat prefix names: ``none``,
+    ``to_act`` (the seat to act, the dealer while dealing) or ``other``."""
+    seat, _, rest = text.partition(": ") if ": " in text[:3] else ("", "", text)
+    word = rest.split(" ", 1)[0]
+    if not seat:
+        return word, "none"
+    actor = state.dealer if state.phase is Phase.DEAL else state.to_act
+    named = SEAT_NAMES.index(seat) if seat in SEAT_NAMES else -1
+    return word, "to_act" if named == actor else "other"
+
+
+def _replayed(state: GameState, actions: Sequence[Any]) -> GameState:
+    """The reference's state after ``actions`` (the rejected ones change nothing)."""
+    for text in actions:
+        try:
+            state = apply_text(state, text)
+        except IllegalAction:
+            continue
+    return state
+
+
+def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
+    """The rule context of a whole game's first departure (see :func:`signature`): the
+    reference's state just before the departing action, and what that action did."""
+    rules = _rules(disagreement.variant)
+    reference = Reference.of(rules)
+    try:
+        state = kinds.start_of(reference, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return {"start": "invalid"}
+    actions = list(data.get("actions") or [])
+    at = len(actions) if disagreement.position is None else disagreement.position
+    state = _replayed(state, actions[:at])
+    scores_cause = disagreement.cause in ("wrong_scores", "wrong_end")
+    context: Json = {
+        "fields": [] if scores_cause else sorted({p for p, _, _ in disagreement.departure}),
+        "phase": state.phase.value,
+        "raised": state.target_in_force > rules.target,
+    }
+    if disagreement.wrongness in _REJECTION_CLASSES:
+        return {**context, **_rejection_context(disagreement, state, actions[at : at + 1])}
+    fast = state.fast
+    context["thirteen"] = fast.special_bid is not None and fast.special_bid in state.bids
+    after = _replayed(state, actions[at : at + 1])
+    if len(after.history) > len(state.history):
+        record = after.history[-1]
+        scores = record.scores_after
+        context["played"] = record.played
+        if disagreement.cause != "wrong_scores":
+            qualify = (fast.qualifies(t, scores, state.target_in_force) for t in (0, 1))
+            context["qualify"] = sum(qualify)
+    if scores_cause:
+        return context
+    context["dealers"] = sorted(
+        {
+            (_seat_offset(e, state.dealer), _seat_offset(a, state.dealer))
+            for path, e, a in disagreement.departure
+            if path.endswith("dealer")
+        }
+    )
+    return context
+
+
+def _rejection_context(disagreement: Disagreement, state: GameState, action: Sequence[Any]) -> Json:
+    """What a wrongly judged action was: its first word, and whether it opens its phase
+    (the deal, the first bid, the first card of the hand); for an illegal action
+    accepted, the code it must get and whom its seat prefix names (which check is
+    missing). A legal action rejected or an illegal one rejected with another code
+    keep neither: a turn order gone wrong gives both, with any code."""
+    word, seat = (
+        _action_shape(state, action[0]) if action and isinstance(action[0], str) else ("", "")
+    )
+    context: Json = {"action": word, "opens": _opens(state)}
+    if disagreement.cause == "accepted_illegal":
+        context["codes"] = sorted({expected for _, expected, _ in disagreement.departure})
+        context["seat"] = seat
+    return context
+
+
+def _opens(state: GameState) -> bool:
+    """Whether the next action opens its phase: the deal, the first bid, the first card."""
+    return (
+        state.phase is Phase.DEAL
+        or (state.phase is Phase.BIDDING and all(bid is None for bid in state.bids))
+        or (state.phase is Phase.PLAY and not state.trick and not any(state.tricks_won))
+    )
+
+
+def _seat_offset(text: str, dealer: int) -> str:
+    """A seat (JSON text) as seen from the dealer: 0 the dealer, 1 the next seat ...;
+    anything else as it is."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return str((value - dealer) % 4)
+    return text
+
+
 def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagreement | None:
     """None when the outcome agrees with the expected answer, else how it departs.
 
@@ -143,13 +356,16 @@ def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagr
     (:func:`fourhundred.conformance.compare.compare`: extra output fields
     ignored, sets compared in any order, strict JSON equality), cut to the
     first divergence (:func:`~fourhundred.conformance.compare.first_divergence`:
-    for a whole game the earliest wrong record). A skip is not a disagreement: the implementation says it does
-    not support this kind or variant.
+    for a whole game the earliest wrong record) and classed
+    (:func:`fourhundred.fuzz.classes.classify`). A skip is not a disagreement:
+    the implementation says it does not support this kind or variant.
     """
     if outcome.status == "skipped":
         return None
     if outcome.status != "ok":
-        return Disagreement(kind, variant, outcome.status, (), (outcome.message[:300],))
+        return Disagreement(
+            kind, variant, outcome.status, (), (outcome.message[:300],), wrongness=outcome.status
+        )
     found = first_divergence(kind, one_comparator(kind, expected, outcome.result))
     if not found:
         return None
@@ -157,4 +373,17 @@ def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagr
     starts = [difference.action for difference in found if difference.action is not None]
     position = min(starts) if starts else None
     details = tuple(render(difference) for difference in found)
-    return Disagreement(kind, variant, "wrong", paths, details, position)
+    departure = tuple(
+        (d.general_path, json_text(d.expected, 80), json_text(d.actual, 80)) for d in found
+    )
+    return Disagreement(
+        kind,
+        variant,
+        "wrong",
+        paths,
+        details,
+        position,
+        classify(found).name,
+        departure,
+        root_class(found).name,
+    )

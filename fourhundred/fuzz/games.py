@@ -1,32 +1,46 @@
 """Whole games for the fuzzer: realistic games to send, and plans to shrink them by.
 
-A ``whole_game`` input is ``{first_dealer, actions}`` (see
-:mod:`fourhundred.conformance.games`). :func:`random_game` plays one with the
-reference's heuristic players (:class:`fourhundred.reference.players.HeuristicPlayer`):
-they bid what their hands look worth, so hands are thrown in for want of the
-table minimum, bids of 13 turn up now and then, and scores climb through
-every band to the target the way they do at a table. Now and then an illegal
-action is slipped in (a bid while dealing, a bid above the maximum, a card
-out of suit) that a conforming engine must reject and carry on.
+A ``whole_game`` input is ``{position, actions}`` (a game under way, from the
+start of a hand) or ``{first_dealer, actions}`` (a new game; see
+:mod:`fourhundred.conformance.games`). :func:`random_game` makes mostly the
+first: a start position drawn where the rules bite (:func:`start_position`:
+scores at band edges and near the target in force, partners on 0/1 and
+negative, raised targets in force, every dealer, and now and then a position
+from which the hand is searched to end in a *draw*, where the variant has
+one), then one to :data:`POSITION_HANDS` hands; a share
+(:data:`FULL_GAME_SHARE`) are full games from 0-0-0-0, for what only long
+games reach. The cards and bids are the reference's heuristic players'
+(:class:`fourhundred.reference.players.HeuristicPlayer`): they bid what their
+hands look worth, so hands are thrown in for want of the table minimum and
+bids of 13 turn up (and a hand where one player holds the hearts for a 13 is
+planted now and then). Now and then an illegal action is slipped in (a bid
+while dealing, a bid above the maximum, a card out of suit) that a
+conforming engine must reject and carry on. A share of games
+(:data:`SEATED_SHARE`) name the seat before every action (``W: bid 3``), and
+slip in actions named for a seat whose turn it is not, so ``not_your_turn``
+and its precedence over the other codes are tried.
 
-For shrinking, a game is seen as a :class:`HandPlan` per hand: the deal, the
-bids in bidding order (or a throw-in), the cards in play order.
-:func:`materialize` turns plans back into legal actions, *repairing* what no
-longer fits (a bid below the bidder's new minimum is raised, a card that
-cannot be played is replaced by the lowest legal one), and putting the
-rejected actions back where they stood among the hand's accepted ones, so
-the shrinker may drop a hand, simplify a deal or change the first dealer and
-still send a game whose legal actions a conforming engine must accept.
+For shrinking, a game is seen as its start and a :class:`HandPlan` per hand:
+the deal, the bids in bidding order (or a throw-in), the cards in play order,
+whether its actions name their seats. :func:`materialize` turns plans back
+into legal actions from a start, *repairing* what no longer fits (a bid below
+the bidder's new minimum is raised, a card that cannot be played is replaced
+by the lowest legal one), and putting the rejected actions back where they
+stood among the hand's accepted ones, so the shrinker may drop a hand,
+simplify a deal or change the start position and still send a game whose
+legal actions a conforming engine must accept.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fourhundred.conformance import inputs
 from fourhundred.conformance.games import bad_deal
+from fourhundred.conformance.kinds import start_of
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import (
     Action,
@@ -35,12 +49,15 @@ from fourhundred.reference.actions import (
     NotationError,
     Play,
     ThrowIn,
+    by_seat,
+    canonical_deal,
     parse_action,
 )
-from fourhundred.reference.engine import GameState, Phase
+from fourhundred.reference.engine import GameState, Phase, Reference
+from fourhundred.reference.notation import to_notation
 from fourhundred.reference.players import HeuristicPlayer
 from fourhundred.spec.cards import FULL_DECK
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import Result, Rules
 
 Json = dict[str, Any]
 Hands = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -49,54 +66,236 @@ Hands = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]
 SORTED_DEAL: Hands = (FULL_DECK[0:13], FULL_DECK[13:26], FULL_DECK[26:39], FULL_DECK[39:52])
 #: Chance per hand of slipping in an illegal action.
 ILLEGAL_CHANCE = 0.08
+#: Share of whole games played from a new game (0-0-0-0) rather than from a position.
+FULL_GAME_SHARE = 0.1
+#: The most hands a game from a position plays.
+POSITION_HANDS = 3
+#: Share of games whose actions name their seat (``W: bid 3``).
+SEATED_SHARE = 0.3
+#: Chance per action of a seated game of slipping in an action named for the wrong seat.
+WRONG_SEAT_CHANCE = 0.02
+#: Share of games from a position, where the variant has draws, that search for a hand ending in one.
+DRAW_SHARE = 0.15
+#: Deals tried when searching for a hand that ends in a draw.
+DRAW_TRIES = 12
+#: Chance of a hand where one player holds the hearts to bid 13 (13 or 12 of them).
+THIRTEEN_CHANCE = 0.04
+
+#: Plays one hand: its action texts are appended; the state after it is returned.
+Player = Callable[[GameState], Action]
 
 
 @dataclass(frozen=True)
-class HandPlan:
-    """One hand of a game: its deal, its bids in bidding order, its cards in play order."""
+class Table:
+    """How the actions of one generated game are written: its players, its random
+    stream, whether the actions name their seats."""
 
-    deal: Hands
-    bids: tuple[int | None, ...]  # None: the dealer throws in
-    plays: tuple[str, ...]
-    #: Rejected actions kept in place: (accepted actions of the hand before it, text).
-    extras: tuple[tuple[int, str], ...] = ()
+    rng: random.Random
+    players: tuple[Player, ...]
+    seed: int
+    seated: bool
+
+    @staticmethod
+    def drawn(rng: random.Random) -> Table:
+        seed = rng.getrandbits(48)
+        boldness = rng.choice((0.03, 0.1, 0.3))
+        players = tuple(HeuristicPlayer(f"{seed}/{seat}", boldness) for seat in range(4))
+        return Table(rng, players, seed, rng.random() < SEATED_SHARE)
 
 
 def random_game(rng: random.Random, rules: Rules, max_hands: int) -> Json:
-    """A whole game of at most ``max_hands`` hands by heuristic players (seeded from
-    ``rng``), with a few illegal actions."""
-    seed = rng.getrandbits(48)
+    """A whole game: mostly one to :data:`POSITION_HANDS` hands from a generated
+    position, else (:data:`FULL_GAME_SHARE`) a new game of at most ``max_hands`` hands
+    (see the module docstring); seeded from ``rng``."""
+    if rng.random() < FULL_GAME_SHARE:
+        return full_game(rng, rules, max_hands)
+    return position_game(rng, rules)
+
+
+def full_game(rng: random.Random, rules: Rules, max_hands: int) -> Json:
+    """A new game of at most ``max_hands`` hands by heuristic players, with a few illegal actions."""
+    table = Table.drawn(rng)
     first_dealer = rng.randrange(4)
-    boldness = rng.choice((0.03, 0.1, 0.3))
-    players = [HeuristicPlayer(f"{seed}/{seat}", boldness) for seat in range(4)]
-    state = engine.new_game(rules, first_dealer)
     actions: list[str] = []
-    for number in range(1, max_hands + 1):
-        if state.phase is Phase.GAME_OVER:
+    _play_hands(table, engine.new_game(rules, first_dealer), max_hands, actions)
+    return {"first_dealer": first_dealer, "actions": actions}
+
+
+def position_game(rng: random.Random, rules: Rules) -> Json:
+    """One to :data:`POSITION_HANDS` hands from a :func:`start_position`; now and then
+    (where the variant has draws) a single hand searched to end in one."""
+    table = Table.drawn(rng)
+    if may_draw(rules) and rng.random() < DRAW_SHARE:
+        found = _draw_game(table, rules)
+        if found is not None:
+            return found
+    state = start_position(rng, rules)
+    actions: list[str] = []
+    hands = 1 if rng.random() < 0.7 else rng.randint(2, POSITION_HANDS)
+    _play_hands(table, state, hands, actions)
+    return {"position": to_notation(state), "actions": actions}
+
+
+def may_draw(rules: Rules) -> bool:
+    """Whether a game under ``rules`` can end in a draw: both teams qualifying with equal
+    measure under ``total_tie=draw``, or two failed 13s under ``thirteen_conflict=draw``."""
+    ties = rules.both_qualify == "higher_total" and rules.total_tie == "draw"
+    return ties or (rules.thirteen == "win_or_lose_game" and rules.thirteen_conflict == "draw")
+
+
+def start_position(rng: random.Random, rules: Rules) -> GameState:
+    """A position at the start of a hand: scores near band edges and the target in
+    force, or both teams racing to it with partners on the edge of the partner
+    condition (:func:`fourhundred.conformance.inputs.race_scores`); a raised target in
+    force where the variant raises it; any dealer; a hand number from 1."""
+    target = inputs.target_in_force(rng, rules)
+    race = rng.random() < 0.5
+    scores = (inputs.race_scores if race else inputs.four_scores)(rng, rules, target)
+    number = rng.choice((1, 2, rng.randint(3, 20)))
+    return position_state(rules, rng.randrange(4), scores, target, number)
+
+
+def position_state(
+    rules: Rules, dealer: int, scores: Sequence[int], target: int, hand_number: int = 1
+) -> GameState:
+    """The state at the start of a hand: ``dealer`` to deal, ``scores`` by seat."""
+    north, west, south, east = (int(s) for s in scores)
+    return GameState(
+        rules=rules,
+        phase=Phase.DEAL,
+        dealer=dealer,
+        scores=(north, west, south, east),
+        target_in_force=target,
+        hand_number=hand_number,
+    )
+
+
+def _tie_scores(rng: random.Random, rules: Rules, target: int) -> list[int]:
+    """Scores with both teams level (North as West, South as East) just short of the
+    target: where a hand can take both over it with equal measure."""
+    if rules.win_measure == "team_total":
+        lead = target // 2 - rng.randint(1, 6)
+        partner = target - lead - rng.randint(2, 10)
+    else:
+        lead = target - rng.randint(1, 8)
+        partner = rng.choice((1, 2, rng.randint(3, 20)))
+    return [lead, lead, partner, partner]
+
+
+def _level_after(rules: Rules, rng: random.Random, target: int) -> list[int]:
+    """Scores after a hand at which both teams qualify with equal measure (North and
+    West the leaders): equal team totals, or under ``both_qualify_by=player_score``
+    equal best players."""
+    extra = rng.randint(0, 6)
+    if rules.win_measure == "team_total":
+        total = target + extra
+        north, west = total // 2 + rng.randint(0, 4), total // 2 - rng.randint(0, 4)
+        return [north, west, total - north, total - west]
+    north, west = target + extra, target + rng.randint(0, 6)
+    south = rng.randint(1, 12)
+    if rules.both_qualify_by == "player_score":
+        return [north, north, south, rng.randint(1, 12)]
+    return [north, west, south, north + south - west]
+
+
+def _draw_game(table: Table, rules: Rules) -> Json | None:
+    """One hand that the reference ends in a draw, or None. The hand is played from
+    level scores just short of the target; its score changes give the start at which
+    the same deal and bids end level (:func:`_level_after`), played again, up to three
+    rounds (the bands of the new start may change the bids); :data:`DRAW_TRIES` deals."""
+    rng = table.rng
+    for _ in range(DRAW_TRIES):
+        scores = _tie_scores(rng, rules, rules.target)
+        dealer, seed = rng.randrange(4), rng.getrandbits(32)
+        for _round in range(3):
+            if not all(inputs.biddable(rules, s) for s in scores):
+                break
+            state = position_state(rules, dealer, scores, rules.target)
+            actions: list[str] = []
+            after = _play_hands(Table.drawn(random.Random(seed)), state, 1, actions)
+            if after.phase is Phase.GAME_OVER and after.result is Result.DRAW:
+                return {"position": to_notation(state), "actions": actions}
+            if not after.history or not after.history[-1].played:
+                break
+            wanted = _level_after(rules, rng, rules.target)
+            scores = [w - (a - b) for w, a, b in zip(wanted, after.scores, scores, strict=True)]
+    return None
+
+
+def _play_hands(table: Table, state: GameState, hands: int, actions: list[str]) -> GameState:
+    """Play up to ``hands`` hands from ``state`` (at the start of a hand), writing their
+    actions to ``actions``; the state after them."""
+    rng, rules = table.rng, state.rules
+    start = state.hand_number
+    for number in range(start, start + hands):
+        if state.phase is not Phase.DEAL:
             break
-        deal = shuffle.deal_from_seed(f"{seed}/{number}", state.dealer, rules)
+        deal = shuffle.deal_from_seed(f"{table.seed}/{number}", state.dealer, rules)
+        thirteen = rng.random() < THIRTEEN_CHANCE
+        if thirteen:
+            deal = _hearts_to(deal, rng.randrange(4), rng.choice((12, 13)))
         if rng.random() < ILLEGAL_CHANCE:
             actions.append(rng.choice(("bid 4", "play 2C", "throw-in", bad_deal(deal))))
-        state = engine.apply_unchecked(state, deal)
-        actions.append(str(deal))
+        state = _take(table, state, deal, actions)
         while state.phase in (Phase.BIDDING, Phase.PLAY) and state.hand_number == number:
-            legal = engine.legal_actions(state)
-            if not legal:
-                return {"first_dealer": first_dealer, "actions": actions}
+            bidding = state.phase is Phase.BIDDING
+            legal = engine.legal_actions(state) if bidding else ()  # a card is always legal
+            if bidding and not legal:
+                return state
+            seat = state.to_act or 0
             if rng.random() < ILLEGAL_CHANCE / 8:
                 actions.append(_illegal_action(rng, state))
             elif (
-                state.to_act == state.dealer
+                seat == state.dealer
                 and not engine.may_throw_in(state)
                 and rng.random() < ILLEGAL_CHANCE
             ):
                 actions.append("throw-in")  # the dealer's throw-in where the variant has none
-            action = players[state.to_act or 0](state)
-            state = engine.apply_unchecked(state, action)
-            actions.append(str(action))
+            if table.seated and rng.random() < WRONG_SEAT_CHANCE:
+                actions.append(_wrong_seat(rng, state, legal or engine.legal_actions(state)))
+            action = table.players[seat](state)
+            if thirteen and Bid(13) in legal and _hearts(state.hands[seat]) >= 12:
+                action = Bid(13)
+            state = _take(table, state, action, actions)
     if state.phase is Phase.GAME_OVER and rng.random() < 0.3:
-        actions.append(str(shuffle.deal_from_seed(f"{seed}/over", 0, rules)))  # game_over
-    return {"first_dealer": first_dealer, "actions": actions}
+        actions.append(str(shuffle.deal_from_seed(f"{table.seed}/over", 0, rules)))  # game_over
+    return state
+
+
+def _hearts(hand: Sequence[str]) -> int:
+    return sum(1 for card in hand if card[1] == "H")
+
+
+def _hearts_to(deal: Deal, seat: int, hearts: int) -> Deal:
+    """``deal`` with the ``hearts`` highest hearts (and, below 13, the 2 of clubs) moved
+    to ``seat``, the other cards dealt round as they come: a 13 made, or failed by one."""
+    ranks = "AKQJT98765432"
+    chosen = [f"{rank}H" for rank in ranks[:hearts]] + (["2C"] if hearts < 13 else [])
+    rest = [card for hand in deal.hands for card in hand if card not in chosen]
+    others = [rest[0:13], rest[13:26], rest[26:39]]
+    hands = [others.pop(0) if s != seat else chosen for s in range(4)]
+    return canonical_deal(
+        Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3])))
+    )
+
+
+def _actor(state: GameState) -> int:
+    """Who makes the next action: the dealer while dealing, else the seat to act."""
+    return state.dealer if state.phase is Phase.DEAL or state.to_act is None else state.to_act
+
+
+def _take(table: Table, state: GameState, action: Action, actions: list[str]) -> GameState:
+    said = by_seat(action, _actor(state)) if table.seated else action
+    actions.append(str(said))
+    return engine.apply_unchecked(state, action)
+
+
+def _wrong_seat(rng: random.Random, state: GameState, legal: Sequence[Action]) -> str:
+    """An action named for a seat that is not to act: a legal one (``not_your_turn``),
+    or an illegal one, whose code must still be ``not_your_turn`` (its precedence)."""
+    seat = rng.choice([s for s in range(4) if s != _actor(state)])
+    action = rng.choice(legal) if rng.random() < 0.7 else parse_action(_illegal_action(rng, state))
+    return str(by_seat(action, seat))
 
 
 def _illegal_action(rng: random.Random, state: GameState) -> str:
@@ -129,17 +328,49 @@ def _illegal_action(rng: random.Random, state: GameState) -> str:
 # ----------------------------------------------------------------------
 
 
-def plans_of(rules: Rules, first_dealer: int, actions: Sequence[str]) -> list[HandPlan] | None:
-    """The hand plans of a game; each action the reference rejects is kept as an
-    *extra* of its hand, at its place among the hand's accepted actions. None when
-    an action does not parse."""
-    state = engine.new_game(rules, first_dealer)
+@dataclass(frozen=True)
+class HandPlan:
+    """One hand of a game: its deal, its bids in bidding order, its cards in play order."""
+
+    deal: Hands
+    bids: tuple[int | None, ...]  # None: the dealer throws in
+    plays: tuple[str, ...]
+    #: Rejected actions kept in place: (accepted actions of the hand before it, text).
+    extras: tuple[tuple[int, str], ...] = ()
+    #: Whether its accepted actions name their seat (``W: bid 3``).
+    seated: bool = False
+
+
+def start_state(rules: Rules, data: Mapping[str, Any]) -> GameState:
+    """Where a whole_game input starts (:func:`fourhundred.conformance.kinds.start_of`,
+    by the reference itself); ``NotationError`` for a position that is none."""
+    return start_of(Reference.of(rules), data)
+
+
+def start_input(state: GameState) -> Json:
+    """The start of an input for a state at the start of a hand: ``first_dealer`` for a
+    new game (hand 1, every score 0, the variant's target), else ``position``."""
+    new = engine.new_game(state.rules, state.dealer)
+    fresh = (state.scores, state.target_in_force, state.hand_number) == (
+        new.scores,
+        new.target_in_force,
+        new.hand_number,
+    )
+    return {"first_dealer": state.dealer} if fresh else {"position": to_notation(state)}
+
+
+def plans_of(start: GameState, actions: Sequence[str]) -> list[HandPlan] | None:
+    """The hand plans of a game from ``start``; each action the reference rejects is
+    kept as an *extra* of its hand, at its place among the hand's accepted actions.
+    None when an action does not parse."""
+    state = start
     plans: list[HandPlan] = []
     deal: Hands | None = None
     bids: list[int | None] = []
     plays: list[str] = []
     extras: list[tuple[int, str]] = []
     accepted = 0
+    seated = False
     for text in actions:
         try:
             action = parse_action(text)
@@ -150,6 +381,7 @@ def plans_of(rules: Rules, first_dealer: int, actions: Sequence[str]) -> list[Ha
             extras.append((accepted, text))
             continue
         accepted += 1
+        seated = seated or action.seat is not None
         if isinstance(action, Deal):
             deal, bids, plays = new.hands, [], []
         elif isinstance(action, Bid):
@@ -159,16 +391,59 @@ def plans_of(rules: Rules, first_dealer: int, actions: Sequence[str]) -> list[Ha
         elif isinstance(action, Play):
             plays.append(action.card)
         if len(new.history) > len(state.history) and deal is not None:
-            plans.append(HandPlan(deal, tuple(bids), tuple(plays), tuple(extras)))
-            deal, extras, accepted = None, [], 0
+            plans.append(HandPlan(deal, tuple(bids), tuple(plays), tuple(extras), seated))
+            deal, extras, accepted, seated = None, [], 0, False
         state = new
     if deal is not None:
-        plans.append(HandPlan(deal, tuple(bids), tuple(plays), tuple(extras)))
+        plans.append(HandPlan(deal, tuple(bids), tuple(plays), tuple(extras), seated))
     elif extras and plans:
         last = plans[-1]
         tail = tuple((1 << 30, text) for _, text in extras)
-        plans[-1] = HandPlan(last.deal, last.bids, last.plays, last.extras + tail)
+        plans[-1] = HandPlan(last.deal, last.bids, last.plays, last.extras + tail, last.seated)
     return plans
+
+
+def seated_input(rules: Rules, data: Mapping[str, Any]) -> Json | None:
+    """The actions of a game the reference accepts, each named for the seat that makes
+    it (``W: bid 3``; the dealer deals), and then the next one (the lowest legal action,
+    or the sorted deal by the next dealer): asked of an implementation, it shows where
+    its turn order parts from the reference's (the first action it rejects as
+    ``not_your_turn``). None when the start is no position."""
+    try:
+        state = start_state(rules, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    said: list[str] = []
+    for text in data.get("actions") or []:
+        try:
+            action = parse_action(text)
+            new = engine.apply(state, action)
+        except (NotationError, engine.IllegalAction):
+            continue
+        said.append(str(by_seat(action, _actor(state))))
+        state = new
+    legal = engine.legal_actions(state)
+    if legal:
+        said.append(str(by_seat(legal[0], _actor(state))))
+    elif state.phase is Phase.DEAL:
+        said.append(str(by_seat(Deal(SORTED_DEAL), state.dealer)))
+    return {**{k: v for k, v in data.items() if k != "actions"}, "actions": said}
+
+
+def hand_starts(start: GameState, actions: Sequence[str]) -> list[tuple[int, GameState]]:
+    """Where each hand of a game begins: (index of its first action, the state then),
+    a hand's rejected actions before its deal belonging to it."""
+    state = start
+    starts = [(0, start)]
+    for index, text in enumerate(actions):
+        try:
+            new = engine.apply(state, parse_action(text))
+        except (NotationError, engine.IllegalAction):
+            continue
+        if len(new.history) > len(state.history) and new.phase is Phase.DEAL:
+            starts.append((index + 1, new))
+        state = new
+    return starts
 
 
 class _Writer:
@@ -179,16 +454,18 @@ class _Writer:
         self.actions: list[str] = []
         self.extras: list[tuple[int, str]] = []
         self.done = 0
+        self.seated = False
 
-    def start_hand(self, extras: Sequence[tuple[int, str]]) -> None:
-        self.extras, self.done = list(extras), 0
+    def start_hand(self, plan: HandPlan) -> None:
+        self.extras, self.done, self.seated = list(plan.extras), 0, plan.seated
 
     def take(self, action: Action) -> None:
         """The rejected actions due before it, then the action."""
         while self.extras and self.extras[0][0] <= self.done:
             self.actions.append(self.extras.pop(0)[1])
+        said = by_seat(action, _actor(self.state)) if self.seated else action
         self.state = engine.apply_unchecked(self.state, action)
-        self.actions.append(str(action))
+        self.actions.append(str(said))
         self.done += 1
 
     def in_hand(self, number: int, phase: Phase) -> bool:
@@ -200,15 +477,16 @@ class _Writer:
         self.extras = []
 
 
-def materialize(rules: Rules, first_dealer: int, plans: Sequence[HandPlan]) -> list[str]:
-    """Actions that follow the plans as closely as the rules allow (see module docstring):
-    the accepted ones repaired to stay legal, the rejected ones (extras) put back in place."""
-    writer = _Writer(engine.new_game(rules, first_dealer))
+def materialize(start: GameState, plans: Sequence[HandPlan]) -> list[str]:
+    """Actions from ``start`` that follow the plans as closely as the rules allow (see
+    the module docstring): the accepted ones repaired to stay legal, the rejected ones
+    (extras) put back in place."""
+    writer = _Writer(start)
     for plan in plans:
         if writer.state.phase is not Phase.DEAL:
             break
         number = writer.state.hand_number
-        writer.start_hand(plan.extras)
+        writer.start_hand(plan)
         writer.take(Deal(plan.deal))
         bids = list(plan.bids)
         plays = list(plan.plays)
@@ -240,9 +518,38 @@ def _repaired_bid(state: GameState, wanted: int | None, legal: Sequence[Action])
 
 def thrown_in(plan: HandPlan) -> HandPlan:
     """The same deal, every bid at its minimum (repair raises them): often a throw-in."""
-    return HandPlan(plan.deal, (0, 0, 0, 0), (), tuple(e for e in plan.extras if e[0] <= 4))
+    extras = tuple(e for e in plan.extras if e[0] <= 4)
+    return HandPlan(plan.deal, (0, 0, 0, 0), (), extras, plan.seated)
 
 
 def sorted_deal(plan: HandPlan) -> HandPlan:
     """The same bids and cards wanted, on the simplest deal (:data:`SORTED_DEAL`)."""
-    return HandPlan(SORTED_DEAL, plan.bids, plan.plays, plan.extras)
+    return HandPlan(SORTED_DEAL, plan.bids, plan.plays, plan.extras, plan.seated)
+
+
+def unseated(plan: HandPlan) -> HandPlan:
+    """The same hand, its actions naming no seat."""
+    return HandPlan(plan.deal, plan.bids, plan.plays, plan.extras, False)
+
+
+def without_extras(plan: HandPlan) -> HandPlan:
+    """The same hand without its rejected actions."""
+    return HandPlan(plan.deal, plan.bids, plan.plays, (), plan.seated)
+
+
+def with_start(state: GameState, **changes: Any) -> GameState:
+    """A start position with some of dealer, scores, target_in_force, hand_number changed."""
+    fields = {
+        "dealer": state.dealer,
+        "scores": state.scores,
+        "target_in_force": state.target_in_force,
+        "hand_number": state.hand_number,
+        **changes,
+    }
+    return position_state(
+        state.rules,
+        fields["dealer"],
+        fields["scores"],
+        fields["target_in_force"],
+        fields["hand_number"],
+    )

@@ -5,8 +5,8 @@ shrinker and of delta debugging), with one rule: a step is taken only if the
 new input is *valid* for its kind (:attr:`fourhundred.conformance.kinds.Kind.is_valid`),
 *smaller* by :func:`size` (a strict order, so shrinking always ends), and
 still departs from the reference in the *same way* (same kind, variant,
-status and differing output fields: :attr:`Disagreement.shape`), so it never
-slides from one defect into another.
+status and class of wrongness: :attr:`Disagreement.shape`), so it never
+slides from one defect into another, nor from a serious form into a milder one.
 
 Steps on the pure kinds, repeated until none applies:
 
@@ -19,26 +19,38 @@ Steps on the pure kinds, repeated until none applies:
 * a hand cut to one of its cards, to either half, or by one card; a card replaced by a lower one of its suit or
   by the same rank in a lower suit, a led card removed (leading instead).
 
-Whole games (delta debugging over hands): drop the illegal actions; cut the
-game just after the first departure (bisection on the prefix length); drop
-whole hands, turn a played hand into a thrown-in one, replace a deal by the
-sorted deal, deal first from North; each time re-deriving legal actions from
-the remaining hand plans (:func:`fourhundred.fuzz.games.materialize`).
+Whole games (delta debugging over hands, and over the start): drop the
+illegal actions; start the game at the position at the start of the hand
+where the answers first part (a long game becomes one hand from a stated
+position); cut the game just after the first departure (bisection on the
+prefix length); drop whole hands, a hand's rejected actions or its seat
+names, turn a played hand into a thrown-in one, replace a deal by the sorted
+deal; pull the start's numbers toward a new game's (scores toward 0, a
+raised target in force toward the variant's, the dealer toward North, the
+hand number to 1); each time re-deriving legal actions from the remaining
+hand plans (:func:`fourhundred.fuzz.games.materialize`). A whole-game
+finding so ends as at most one hand from a stated position (more only when
+the budget runs out first).
+
+The class of wrongness is part of what stays the same
+(:attr:`Disagreement.shape`, :mod:`fourhundred.fuzz.classes`): a smaller
+input that departs in another, milder, class is never taken.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance.kinds import kind as case_kind
 from fourhundred.fuzz import games
 from fourhundred.fuzz.compare import Disagreement
-from fourhundred.reference.actions import Deal
+from fourhundred.reference.actions import Deal, NotationError
+from fourhundred.reference.engine import GameState
 from fourhundred.spec.cards import FULL_DECK, SUITS
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import BAND_WIDTH, Rules
 
 Json = dict[str, Any]
 #: Runs the reference and the implementation on an input; the disagreement or None.
@@ -88,24 +100,50 @@ def _flatten(value: Any, out: list[int]) -> None:
 
 
 def size(kind: str, data: Mapping[str, Any]) -> tuple[int, ...]:
-    """How big an input is: for whole games, the number of actions first; then the
-    number of list items, the sum of costs (magnitudes, card positions), and the
-    costs in order as a tie-break."""
+    """How big an input is. Whole games: the number of hands (deals) first, then of
+    actions, then how far the start is from a new game (:func:`_start_cost`), the
+    sum of the bids, the deals that are not the sorted one, the actions that name a seat, the characters.
+    Pure kinds: the number of list items, the sum of costs (magnitudes, card
+    positions), and the costs in order as a tie-break."""
+    if kind == "whole_game":
+        actions = [a for a in data.get("actions", []) if isinstance(a, str)]
+        deals = [a for a in actions if a.split(": ", 1)[-1].startswith("deal")]
+        unsorted = sum(1 for a in deals if a.split(": ", 1)[-1] != _SORTED_DEAL_TEXT)
+        seated = sum(1 for a in actions if a[1:3] == ": ")
+        bids = [a.split("bid ", 1)[-1] for a in actions if "bid " in a]
+        return (
+            len(deals),
+            len(actions),
+            _start_cost(data),
+            sum(int(b) for b in bids if b.lstrip("-").isdigit()),
+            unsorted,
+            seated,
+            sum(len(a) for a in actions),
+        )
     flat: list[int] = []
     _flatten(dict(data), flat)
-    if kind == "whole_game":
-        actions = data.get("actions", [])
-        deals = sum(1 for a in actions if isinstance(a, str) and a.startswith("deal"))
-        unsorted = sum(
-            1
-            for a in actions
-            if isinstance(a, str) and a.startswith("deal") and a != _SORTED_DEAL_TEXT
-        )
-        return (len(actions), deals, unsorted, int(data.get("first_dealer", 0)))
     items = sum(
         len(v) for v in data.values() if isinstance(v, list) and v and isinstance(v[0], str)
     )
     return (items, sum(flat), *flat)
+
+
+def _start_cost(data: Mapping[str, Any]) -> int:
+    """How far a whole game's start is from the simplest: a new game dealt by North
+    costs 0; a position costs its scores' magnitudes, its target in force, its dealer
+    and its hand number."""
+    position = data.get("position")
+    if not isinstance(position, str):
+        first = data.get("first_dealer")
+        return first if isinstance(first, int) else 0
+    fields = position.split()
+    try:
+        scores = [int(v) for v in fields[2].split(",")]
+        target, number = int(fields[3]), int(fields[-1])
+    except (IndexError, ValueError):
+        return 1 << 30
+    dealer = "NWSE".find(fields[1])
+    return sum(_leaf_cost(v) for v in scores) + target + dealer + number
 
 
 _SORTED_DEAL_TEXT = str(Deal(games.SORTED_DEAL))
@@ -360,8 +398,10 @@ def _shrink_game(search: _Search, reference: Reference | None) -> None:
         _drop_rejected(search, reference)
     progress = True
     while progress and not search.out_of_budget():
-        progress = _cut_after_departure(search)
+        progress = _start_at_departing_hand(search)
+        progress |= _cut_after_departure(search)
         progress |= _simplify_hands(search)
+        progress |= _simplify_start(search)
 
 
 def _drop_rejected(search: _Search, reference: Reference) -> None:
@@ -377,6 +417,28 @@ def _drop_rejected(search: _Search, reference: Reference) -> None:
         actions = search.data["actions"]
         if index < len(actions):
             search.try_move({**search.data, "actions": actions[:index] + actions[index + 1 :]})
+
+
+def _start(search: _Search) -> GameState | None:
+    try:
+        return games.start_state(search.rules, search.data)
+    except NotationError:
+        return None
+
+
+def _start_at_departing_hand(search: _Search) -> bool:
+    """Start the game at the position at the start of the hand where the answers
+    first part (the hands before it dropped): a long game becomes one hand from a
+    stated position."""
+    start, position = _start(search), search.found.position
+    if start is None or position is None:
+        return False
+    actions = search.data["actions"]
+    begins = [(i, state) for i, state in games.hand_starts(start, actions) if i <= position]
+    index, state = begins[-1]
+    if index == 0:
+        return False
+    return search.try_move({**games.start_input(state), "actions": actions[index:]})
 
 
 def _cut_after_departure(search: _Search) -> bool:
@@ -398,32 +460,104 @@ def _cut_after_departure(search: _Search) -> bool:
     return moved
 
 
+def _replanned(start: GameState, plans: Sequence[games.HandPlan]) -> Json:
+    return {**games.start_input(start), "actions": games.materialize(start, plans)}
+
+
 def _simplify_hands(search: _Search) -> bool:
-    """Drop a hand, throw one in, sort a deal, or deal first from North (re-deriving actions)."""
-    rules = search.rules
-    dealer = int(search.data["first_dealer"])
-    plans = games.plans_of(rules, dealer, search.data["actions"])
+    """Drop a hand, its rejected actions or its seat names; throw one in, sort a deal
+    (re-deriving the actions)."""
+    start = _start(search)
+    if start is None:
+        return False
+    plans = games.plans_of(start, search.data["actions"])
     if plans is None:
         return False
-    candidates: list[tuple[int, list[games.HandPlan]]] = []
-    for index in range(len(plans)):
-        candidates.append((dealer, plans[:index] + plans[index + 1 :]))
-    for index, plan in enumerate(plans):
-        if plan.plays:
-            candidates.append(
-                (dealer, [*plans[:index], games.thrown_in(plan), *plans[index + 1 :]])
-            )
-    for index, plan in enumerate(plans):
-        if plan.deal != games.SORTED_DEAL:
-            candidates.append(
-                (dealer, [*plans[:index], games.sorted_deal(plan), *plans[index + 1 :]])
-            )
-    for first in range(dealer):
-        candidates.append((first, plans))
-    for first, candidate_plans in candidates:
-        actions = games.materialize(rules, first, candidate_plans)
-        if search.try_move({"first_dealer": first, "actions": actions}):
-            return True
-        if search.out_of_budget():
-            break
+    changes: list[Callable[[games.HandPlan], games.HandPlan | None]] = [
+        lambda plan: None,
+        lambda plan: games.without_extras(plan) if plan.extras else plan,
+        lambda plan: games.unseated(plan) if plan.seated else plan,
+        lambda plan: games.thrown_in(plan) if plan.plays or any(plan.bids) else plan,
+        lambda plan: games.sorted_deal(plan) if plan.deal != games.SORTED_DEAL else plan,
+    ]
+    for change in changes:
+        for index, plan in enumerate(plans):
+            changed = change(plan)
+            if changed == plan:
+                continue
+            rest = [
+                *plans[:index],
+                *([changed] if changed is not None else []),
+                *plans[index + 1 :],
+            ]
+            if search.try_move(_replanned(start, rest)):
+                return True
+            if search.out_of_budget():
+                return False
     return False
+
+
+def _simplify_start(search: _Search) -> bool:
+    """Pull the start position's numbers toward a new game's: each score toward 0, a
+    raised target in force back toward the variant's, the dealer toward North, the
+    hand number to 1 (straight there, else by bisection, else a step)."""
+    start = _start(search)
+    if start is None:
+        return False
+    moved = False
+    base = search.rules.target
+    numbers: list[tuple[str, int | None, int, int]] = [
+        *(("scores", seat, start.scores[seat], 0) for seat in range(4)),
+        ("target_in_force", None, start.target_in_force, base),
+        ("dealer", None, start.dealer, 0),
+        ("hand_number", None, start.hand_number, 1),
+    ]
+    for name, seat, _value, simplest in numbers:
+        moved |= _pull_start_number(search, name, seat, simplest)
+    return moved
+
+
+def _start_with(start: GameState, name: str, seat: int | None, value: int) -> GameState:
+    if seat is None:
+        return games.with_start(start, **{name: value})
+    scores = list(start.scores)
+    scores[seat] = value
+    return games.with_start(start, scores=tuple(scores))
+
+
+def _start_number(start: GameState, name: str, seat: int | None) -> int:
+    return start.scores[seat] if seat is not None else int(getattr(start, name))
+
+
+def _pull_start_number(search: _Search, name: str, seat: int | None, simplest: int) -> bool:
+    """One number of the start toward ``simplest``: straight there, by bisection, by one."""
+    step = BAND_WIDTH if name == "target_in_force" else 1
+
+    def attempt(value: int) -> bool:
+        start = _start(search)
+        if start is None:
+            return False
+        plans = games.plans_of(start, search.data["actions"])
+        if plans is None:
+            return False
+        moved = _start_with(start, name, seat, value)
+        return search.try_move(_replanned(moved, plans))
+
+    start = _start(search)
+    if start is None:
+        return False
+    value = _start_number(start, name, seat)
+    if value == simplest:
+        return False
+    if attempt(simplest):
+        return True
+    low, high = 0, abs(value - simplest) // step  # |low| steps do not fail, |high| do
+    sign = 1 if value > simplest else -1
+    moved = False
+    while high - low > 1 and not search.out_of_budget():
+        middle = (low + high) // 2
+        if attempt(simplest + sign * middle * step):
+            high, moved = middle, True
+        else:
+            low = middle
+    return moved
