@@ -150,6 +150,12 @@ def _rising(rules: Rules) -> bool:
     return rules.own_min_rises or rules.table_min_rises
 
 
+def _table_switch_lets_it_rise(rules: Rules) -> bool:
+    """Whether the table minimum can rise with the scores: not under qahwa's fixed
+    switch at 12 or 13 (ambiguity ``qahwa-table-switch``)."""
+    return rules.table_min_base == 11 or rules.total_switch != "fixed"
+
+
 def _table_measure_matters(rules: Rules) -> bool:
     """Whether some four legal bids reach the table minimum counted one way and not the
     other (tricks or values), at the edge scores of :data:`inputs.EDGE_GRID`."""
@@ -169,8 +175,8 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "bidding_order": lambda r: True,
     "play_order": lambda r: True,
     "own_min_rises": lambda r: True,
-    "table_min_rises": lambda r: True,
-    "table_min_scores": lambda r: r.table_min_rises,
+    "table_min_rises": lambda r: _table_switch_lets_it_rise(r),
+    "table_min_scores": lambda r: r.table_min_rises and _table_switch_lets_it_rise(r),
     "table_measure": lambda r: _table_measure_matters(r),
     "table_comparison": lambda r: True,
     "total_switch": lambda r: r.table_min_base != 11,
@@ -217,6 +223,10 @@ BAND_FIELDS = frozenset(
         "value_scale",
     }
 )
+#: The band fields whose effect shows when all four players hold the same score (not
+#: whose score counts: the reduced values' scope, the table minimum's scorer), so that
+#: :func:`_bands_differ` on such scores decides whether a change of them shows at all.
+UNIFORM_BAND_FIELDS = BAND_FIELDS - {"reduced_scope", "table_min_scores"}
 #: The fields a bid's value comes from.
 VALUE_FIELDS = frozenset(
     {"values", "reduced_values", "value_scale", "eleven_plus_fifty", "eleven_plus_thirteen"}
@@ -262,6 +272,17 @@ def _concerns(rule_set: coverage.RuleSet, fields: frozenset[str] | set[str]) -> 
     return bool(changed_fields(rule_set) & fields)
 
 
+def related(name: str) -> frozenset[str]:
+    """The field and the fields that act together with it (:data:`BAND_FIELDS`,
+    :data:`VALUE_FIELDS`, :data:`END_FIELDS`): a point on ``name`` applies to every rule
+    set that changes one of them, where the point's answer may agree with the default."""
+    found = {name}
+    for group in (BAND_FIELDS, VALUE_FIELDS, END_FIELDS):
+        if name in group:
+            found |= group
+    return frozenset(found)
+
+
 def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
     return Mutant(name, description, only=(rule_set,), **hooks)
 
@@ -291,14 +312,15 @@ def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
         reason = "; ".join(UNOBSERVED[name] for name in sorted(changed))
         yield Unobserved(f"option/{variant}", (variant,), where, reason)
         return
-    if changed <= BAND_FIELDS and not _bands_differ(rules, base):
-        reason = f"{label} changes {', '.join(sorted(changed))} only where nobody can bid"
-        yield Unobserved(f"option/{variant}", (variant,), where, reason)
-        return
     if all(name in APPLIES and not APPLIES[name](rules) for name in changed):
         reason = (
-            f"{label} changes {', '.join(sorted(changed))}, which no rule reads under {variant}"
+            f"{label} changes {', '.join(sorted(changed))}, which decides nothing under "
+            f"{variant} (see points.APPLIES)"
         )
+        yield Unobserved(f"option/{variant}", (variant,), where, reason)
+        return
+    if changed <= UNIFORM_BAND_FIELDS and not _bands_differ(rules, base):
+        reason = f"{label} changes {', '.join(sorted(changed))} only where nobody can bid"
         yield Unobserved(f"option/{variant}", (variant,), where, reason)
         return
     yield Point(
@@ -314,7 +336,7 @@ def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
     changed = changed_fields(rule_set)
     for name, applies in APPLIES.items():
-        if name not in changed or not applies(rules):
+        if not changed & related(name) or not applies(rules):
             continue
         now = getattr(rules, name)
         for other in _domain(name):
@@ -339,7 +361,7 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
     changed = changed_fields(rule_set)
     for name, applies in NUMBERS.items():
-        if name not in changed or not applies(rules):
+        if not changed & related(name) or not applies(rules):
             continue
         now = getattr(rules, name)
         assert isinstance(now, int)
@@ -347,7 +369,9 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
             other = now + step
             if name == "max_bid" and other > inputs.THIRTEEN + 1:
                 continue
-            if name in BAND_FIELDS and not _bands_differ(rules, _replace(**{name: other})(rules)):
+            if name in UNIFORM_BAND_FIELDS and not _bands_differ(
+                rules, _replace(**{name: other})(rules)
+            ):
                 continue  # no biddable score shows it (below the floor of 11, past a cap)
             yield Point(
                 f"off-by-one/{variant}/{name}={other}",
