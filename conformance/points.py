@@ -37,9 +37,11 @@ The families:
   edge of :mod:`~fourhundred.conformance.inputs` where the rules change;
 * ``value-early`` / ``value-late``: a value table's row starts one bid early
   or late, at each bid whose value differs from the one below;
-* ``made``, ``failed``, ``table``, ``thirteen-alone``, ``both-qualify``,
-  ``raise``, ``dealer``, ``leader``, ``dealer-after-throw-in``: the comparisons
-  and turn rules a field cannot express;
+* the :data:`BEHAVIOURS` (``made``, ``failed``, ``table``, ``thirteen-alone``,
+  ``thirteen-scores``, ``partner-ignored``, ``both-qualify``, ``raise``,
+  ``raise-kept``, ``raise-ignored``, ``dealer``, ``leader``,
+  ``dealer-after-throw-in``): the comparisons and turn rules a field cannot
+  express;
 * ``cards``: follow suit, trump and the trick winner (every variant alike);
 * ``action``: an illegal action accepted (one engine check forgotten).
 
@@ -526,113 +528,150 @@ def _dealer_kept_after_throw_in() -> tuple[Check, ...]:
     return tuple(Check("not_your_turn", not_your_turn) if c is CHECKS[1] else c for c in CHECKS)
 
 
-#: Comparisons and turn rules: family, the fields it is about, where it matters, the
-#: fast-rule variant (or checks), and the wrong reading it stands for.
-_BEHAVIOURS: tuple[
-    tuple[str, frozenset[str], Callable[[Rules], bool], type[FastRules] | None, str], ...
-] = (
-    (
-        "made",
-        frozenset({"values"}),
-        lambda r: True,
-        mutants.MadeNeedsOneMore,
-        "made needs one more trick",
+class _PartnerIgnored(FastRules):
+    """The partner condition is not checked: any partner's score allows the win."""
+
+    def partner_ok(self, score: int) -> bool:
+        return True
+
+
+class _ThirteenScores(FastRules):
+    """A made 13 that decides the game also scores its value."""
+
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        if bid == self.special_bid and tricks >= bid:
+            return self.bid_value(bid, own_score, highest_score) or inputs.THIRTEEN
+        return super().score_change(bid, tricks, own_score, highest_score)
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """A rule no single field expresses (a comparison, a turn rule), and its wrong reading."""
+
+    family: str
+    #: The rule fields it is about: it applies to the defaults and to every rule set
+    #: changing one of them (where :attr:`applies`); the first ones are cited.
+    fields: tuple[str, ...]
+    applies: Callable[[Rules], bool]
+    #: The wrong reading as a fast-rule variant, or as the engine's checks.
+    wrong: type[FastRules] | Callable[[], tuple[Check, ...]]
+    description: str
+
+    def mutant(self, rules: Rules, name: str) -> Mutant:
+        said = f"{rules}: {self.description}"
+        if isinstance(self.wrong, type):
+            return _only(rules, name, said, fast=self.wrong)
+        return _only(rules, name, said, checks=self.wrong())
+
+
+def _always(rules: Rules) -> bool:
+    return True
+
+
+def _raising(rules: Rules) -> bool:
+    return rules.both_qualify == "raise_target"
+
+
+#: Comparisons and turn rules, each with its most plausible wrong reading.
+BEHAVIOURS: tuple[Behaviour, ...] = (
+    Behaviour("made", ("values",), _always, mutants.MadeNeedsOneMore, "made needs one more trick"),
+    Behaviour(
+        "failed", ("values",), _always, mutants.FailedCostsNothing, "a failed bid costs nothing"
     ),
-    (
-        "failed",
-        frozenset({"values"}),
-        lambda r: True,
-        mutants.FailedCostsNothing,
-        "a failed bid costs nothing",
-    ),
-    (
+    Behaviour(
         "table",
-        frozenset({"table_comparison", "table_measure"}),
+        ("table_comparison", "table_measure"),
         lambda r: r.table_measure == "tricks" and r.table_comparison == "at_least",
         mutants.StrictTable,
         "the bids must exceed the table minimum",
     ),
-    (
+    Behaviour(
         "thirteen-alone",
-        frozenset({"table_measure", "thirteen"}),
+        ("table_measure", "thirteen"),
         lambda r: r.table_measure == "values" and _special(r),
         mutants.ThirteenNotAlone,
         "a 13 does not reach the table minimum on its own",
     ),
-    (
+    Behaviour(
+        "thirteen-scores",
+        ("thirteen", "thirteen_win", "thirteen_precedence"),
+        _special,
+        _ThirteenScores,
+        "a made 13 that decides the game scores too",
+    ),
+    Behaviour(
+        "partner-ignored",
+        ("partner_condition", "win_measure"),
+        _always,
+        _PartnerIgnored,
+        "the partner's score is not checked",
+    ),
+    Behaviour(
         "both-qualify",
-        frozenset({"both_qualify", "both_qualify_by", "win_measure"}),
+        ("both_qualify", "both_qualify_by", "win_measure"),
         lambda r: r.both_qualify == "higher_total",
         mutants.LowerTotalWins,
         "both teams qualify: the lower total wins",
     ),
-    (
+    Behaviour(
         "raise",
-        frozenset({"both_qualify", "raise_trigger"}),
-        lambda r: r.both_qualify == "raise_target",
+        ("both_qualify", "raise_trigger"),
+        _raising,
         mutants.RaiseByFive,
         "a raised target goes up by 5",
     ),
-    (
+    Behaviour(
         "raise-kept",
-        frozenset({"both_qualify", "raise_trigger"}),
-        lambda r: r.both_qualify == "raise_target",
+        ("both_qualify", "raise_trigger"),
+        _raising,
         mutants.RaisedTargetKept,
         "a raised target never falls back",
     ),
-    (
+    Behaviour(
         "raise-ignored",
-        frozenset({"both_qualify", "raise_trigger"}),
-        lambda r: r.both_qualify == "raise_target",
+        ("both_qualify", "raise_trigger"),
+        _raising,
         _RaisedTargetIgnored,
         "a raised target is not in force in the next hands",
     ),
-    ("dealer", frozenset(), lambda r: True, mutants.DealerToTheLeft, "the deal passes to the left"),
-    (
+    Behaviour(
+        "dealer",
+        ("bidding_order",),
+        _always,
+        mutants.DealerToTheLeft,
+        "the deal passes to the left",
+    ),
+    Behaviour(
         "leader",
-        frozenset(),
-        lambda r: True,
+        ("bidding_order",),
+        _always,
         mutants.DealerLeads,
         "the dealer leads the first trick",
     ),
-    (
+    Behaviour(
         "dealer-after-throw-in",
-        frozenset({"dealer_may_throw_in"}),
-        lambda r: True,
-        None,
+        ("dealer_may_throw_in",),
+        _always,
+        _dealer_kept_after_throw_in,
         "after a thrown-in hand the same dealer deals again",
     ),
 )
 
-_BEHAVIOUR_CITES: Mapping[str, tuple[str, ...]] = {
-    "made": ("values",),
-    "failed": ("values",),
-    "table": ("table_comparison", "table_measure"),
-    "thirteen-alone": ("table_measure", "thirteen"),
-    "both-qualify": ("both_qualify", "both_qualify_by"),
-    "raise": ("both_qualify", "raise_trigger"),
-    "raise-kept": ("both_qualify", "raise_trigger"),
-    "raise-ignored": ("both_qualify", "raise_trigger"),
-    "dealer": ("bidding_order",),
-    "leader": ("bidding_order",),
-    "dealer-after-throw-in": ("dealer_may_throw_in",),
-}
-
 
 def _behaviour_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
-    for family, fields, applies, fast, wrong in _BEHAVIOURS:
-        if rule_set.base is not None and not _concerns(rule_set, fields):
+    for behaviour in BEHAVIOURS:
+        if rule_set.base is not None and not _concerns(rule_set, set(behaviour.fields)):
             continue
-        if not applies(rules):
+        if not behaviour.applies(rules):
             continue
-        name = f"{family}/{variant}"
-        if fast is None:
-            mutant = _only(rules, name, f"{variant}: {wrong}", checks=_dealer_kept_after_throw_in())
-        else:
-            mutant = _only(rules, name, f"{variant}: {wrong}", fast=fast)
+        name = f"{behaviour.family}/{variant}"
         yield Point(
-            name, (variant,), cite(rules, *_BEHAVIOUR_CITES[family]), f"not: {wrong}", mutant
+            name,
+            (variant,),
+            cite(rules, *behaviour.fields),
+            f"not: {behaviour.description}",
+            behaviour.mutant(rules, name),
         )
 
 
