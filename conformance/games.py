@@ -630,6 +630,8 @@ class PositionPlan:
     hand_number: int = 5
     hearts: int | None = None
     ambiguities: tuple[str, ...] = ()
+    #: Whether the next dealer deals the next hand after it (seeded ``<slug>/next``).
+    deal_next: bool = False
 
 
 #: Biddings whose outcome does not depend on the deal.
@@ -651,6 +653,9 @@ def find_position_case(plan: PositionPlan) -> tuple[str, Script]:
                 deal = _deal_with_hearts(deal, plan.hearts)
             script = play_position_hand(plan.variant, position, deal, plan.how)
             if plan.want(script):
+                if plan.deal_next and script.state.phase is Phase.DEAL:
+                    dealer = script.state.dealer
+                    script.act(str(engine.deal_from_seed(f"{plan.slug}/next", dealer, rules)))
                 return position, script
     raise LookupError(f"{plan.variant}: no hand found for {plan.what!r} ({plan.slug})")
 
@@ -713,6 +718,19 @@ def position_plans(variant: str) -> list[PositionPlan]:
                     ambiguities=("dealer-rotation", "throw-in"),
                 )
             )
+        plans.append(
+            PositionPlan(
+                variant,
+                f"{name}/thrown-then-deal",
+                "North's hand is thrown in and West, the next dealer, deals the next hand",
+                0,
+                ((20, 15, 18, 16),),
+                _thrown_in,
+                how="short",
+                ambiguities=("dealer-rotation", "throw-in"),
+                deal_next=True,
+            )
+        )
     if rules.thirteen != "points" or defaults:
         plans += _thirteen_plans(variant, name, high)
     plans += _outcome_plans(variant, name, t, team_total)

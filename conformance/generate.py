@@ -20,15 +20,17 @@ set under (see ``CHANGELOG.md``).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance import coverage, kinds, mutants, points
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
+    Run,
     expectation_digest,
     fingerprint,
     read_ledger,
@@ -36,7 +38,8 @@ from fourhundred.conformance.suite import (
     write_case_file,
     write_ledger,
 )
-from fourhundred.spec.registry import names
+from fourhundred.safeio import write_text_atomically
+from fourhundred.spec.registry import load, names
 
 Json = dict[str, Any]
 
@@ -165,7 +168,15 @@ def _group_name(case: Case) -> str:
 
 
 def build_suite() -> dict[tuple[str, str], list[Case]]:
-    """Every case of the suite, by (kind, file group), ids not yet assigned."""
+    """Every case of the suite, by (kind, file group), ids not yet assigned
+    (the cases of :func:`published_suite` and those :func:`cover_points` adds)."""
+    groups = published_suite()
+    cover_points(groups)
+    return groups
+
+
+def published_suite() -> dict[tuple[str, str], list[Case]]:
+    """The grids, the hand-written examples and the scripted games, by (kind, file group)."""
     from fourhundred.conformance import examples
 
     groups: dict[tuple[str, str], list[Case]] = {}
@@ -191,11 +202,99 @@ def build_suite() -> dict[tuple[str, str], list[Case]]:
     return {key: cases for key, cases in groups.items() if cases}
 
 
+# ----------------------------------------------------------------------
+# A killing case for every rule point (:mod:`fourhundred.conformance.points`)
+# ----------------------------------------------------------------------
+
+#: Random inputs per pure kind tried when no grid input kills a point (seeded by its id).
+POINT_RANDOM_INPUTS = 400
+#: Scripted games tried per rule set when no grid input and no position kills a point.
+POINT_GAME_SEEDS = 6
+
+
+def _candidate_cases(point: points.Point) -> Iterator[Case]:
+    """New cases that may kill ``point``, cheapest first: every grid input of every pure
+    kind under its rule sets (where they agree with the base too), random inputs drawn
+    at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
+    plans of :mod:`~fourhundred.conformance.games`, then scripted games."""
+    from fourhundred.conformance import games
+
+    for variant in point.rule_sets:
+        rules = load(variant)
+        for entry in kinds.KINDS.values():
+            if entry.suite_inputs is None or entry.variant_free:
+                continue
+            for data, what in entry.suite_inputs(rules):
+                expected = entry.spec_answer(rules, data)
+                yield coverage.make_case(
+                    "", entry.name, rules, data, expected, f"{what} (rule point {point.id})"
+                )
+    for variant in point.rule_sets:
+        rules = load(variant)
+        for entry in kinds.KINDS.values():
+            if entry.suite_inputs is None or entry.variant_free:
+                continue
+            for draw in range(POINT_RANDOM_INPUTS):
+                data = entry.generate(random.Random(f"{point.id}/{entry.name}/{draw}"), rules)
+                expected = entry.spec_answer(rules, data)
+                yield coverage.make_case(
+                    "", entry.name, rules, data, expected, f"rule point {point.id}"
+                )
+    for variant in point.rule_sets:
+        for plan in games.position_plans(variant):
+            try:
+                yield games.position_case(plan)
+            except LookupError:
+                continue
+        for seed in range(POINT_GAME_SEEDS):
+            yield games.game_case(
+                variant, seed % 4, f"{point.id}/{seed}", f"a game for rule point {point.id}"
+            )
+
+
+def _runs(case: Case) -> list[Run]:
+    return [Run(case, variant) for variant in case["variants"]]
+
+
+def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Case]]:
+    """Give every rule point a killing case: the first :data:`points.KEPT` cases of the
+    suite that fail under its mutant, or, when none does, the first candidate of
+    :func:`_candidate_cases` that does, added to ``groups``. Returns the killing cases
+    by point id (an empty list: a gap, which ``fourhundred conformance coverage`` reports)."""
+    by_variant: dict[str, list[Run]] = {}
+    for cases in groups.values():
+        for case in cases:
+            for run in _runs(case):
+                by_variant.setdefault(run.variant, []).append(run)
+    killer = mutants.Killer()
+    found: dict[str, list[Case]] = {}
+    for point in points.points():
+        runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
+        killing = killer.killing(point.mutant, runs, limit=points.KEPT)
+        if not killing:
+            for case in _candidate_cases(point):
+                if any(killer.fails(point.mutant, run) for run in _runs(case)):
+                    groups.setdefault((case["kind"], _group_name(case)), []).append(case)
+                    for run in _runs(case):
+                        by_variant.setdefault(run.variant, []).append(run)
+                    killing = _runs(case)[:1]
+                    break
+        # The very case dicts of ``groups``: their ids are assigned later, in place.
+        found[point.id] = list({id(run.case): cast(Case, run.case) for run in killing}.values())
+    return found
+
+
 def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
-    """Regenerate every case file and the ledger; return case counts by kind."""
+    """Regenerate every case file, the ledger and the coverage map; return case counts
+    by kind."""
     version = suite_version()
-    groups = build_suite()
+    groups = published_suite()
+    killing = cover_points(groups)
     ledger = assign_ids(groups, read_ledger(), version)
+    write_text_atomically(
+        points.MAP_PATH,
+        points.map_text({key: [c["id"] for c in cases] for key, cases in killing.items()}, version),
+    )
     for old in cases_dir.glob("*/*.json"):
         old.unlink()
     counts: dict[str, int] = {}
@@ -218,6 +317,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for kind, count in counts.items():
         print(f"{kind:15} {count:6}")
     print(f"{'total':15} {sum(counts.values()):6}")
+    gaps = [key for key, ids in points.read_map().items() if not ids]
+    if gaps:
+        print(f"error: no case kills {len(gaps)} rule points: {', '.join(gaps)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -170,13 +170,15 @@ SUITE_OWN_SCORES: tuple[int, ...] = tuple(
 )
 #: The suite's leading scores for ``table_minimum``, in order (each is one seat's
 #: score, the others capped at 10, then every seat's): negative, 0, both sides of every
-#: rising edge and of the unbiddable edge, and the band before and at the table cap edge.
+#: rising edge and of the unbiddable edge, the band before and at the table cap edge, and
+#: the score before that edge (last, so that the earlier entries keep their seats).
 SUITE_TABLE_SCORES: tuple[int, ...] = (
     -5,
     PARTNER_EDGE,
     *(s for e in (*RISING_EDGES, UNBIDDABLE_EDGE) for s in below_and_at(e)),
     TABLE_CAP_EDGE - BAND_WIDTH,
     TABLE_CAP_EDGE,
+    TABLE_CAP_EDGE - 1,
 )
 #: The suite's (own, highest) score pairs for ``bid_value``: the reduced values turn
 #: on at 30 (qahwa §"Scoring"), on the own or the highest score (ambiguity

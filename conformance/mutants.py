@@ -17,38 +17,46 @@ checks) into the mutated one, in one of three typed ways, or several:
 * ``checks``: the engine's ordered :data:`~fourhundred.reference.engine.CHECKS`
   without one (:func:`forgetting`).
 
+A mutant may be restricted to some rule sets (``only``): it plays the reference
+everywhere else, so a point of one option or reading is exactly that point.
 No module attribute changes, so nothing a refactor renames can silently
 disarm a mutant (``tests/test_conformance_adapters.py`` holds it). The
 adapter's ``--mutant NAME`` (``python -m fourhundred.conformance.adapter``)
-answers by :meth:`Mutant.reference`, and so does the in-process check below.
+answers by :meth:`Mutant.reference`, and so does the in-process :class:`Killer`.
 Adding a mutant is one :class:`Mutant` entry in :data:`MUTANTS` (and, for a
-fast-rule variant, one small subclass).
+fast-rule variant, one small subclass); every rule point of
+:mod:`fourhundred.conformance.points` brings its own (:func:`every_mutant`).
 
 For each mutant, :func:`run_all`
 
-1. decides whether it *changes behaviour* at all, by differential testing
-   independent of the suite: random legal questions of every pure kind
-   (random rule sets, scores, bids, tricks, cards) and freshly scripted whole
-   games (other seeds than the suite's), answered by the reference and by
-   the mutant in this process (a mutant the suite kills changed behaviour
-   too, since the unmutated reference passes every case);
-2. runs the JSON suite alone against the mutated adapter (a subprocess,
-   through the ordinary runner) and counts failing runs: any failure kills it.
+1. runs the JSON suite against it in this process (:class:`Killer`: each case
+   answered by the mutated reference, made JSON and compared as the runner
+   compares; only the runs of the rule sets it touches, the cases the
+   coverage map lists for it first): any failing run kills it;
+2. decides for a survivor whether it *changes behaviour* at all, by
+   differential testing independent of the suite: random legal questions of
+   every pure kind (random rule sets, scores, bids, tricks, cards) and freshly
+   scripted whole games (other seeds than the suite's), answered by the
+   reference and by the mutant (a killed mutant changed behaviour, since the
+   unmutated reference passes every case).
 
-The kill rate is killed / behaviour-changing mutants; the target is 100%.
-``fourhundred conformance mutants`` prints the table.
+:func:`suite_failures` keeps the subprocess path: the ordinary runner against
+the adapter with ``--mutant NAME``. The kill rate is killed /
+behaviour-changing mutants; the target is 100%. ``fourhundred conformance
+mutants`` prints the summary (``--table``: every mutant).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from fourhundred.conformance import adapter, coverage, inputs, kinds
+from fourhundred.conformance import adapter, compare, coverage, inputs, kinds
+from fourhundred.conformance.suite import Run
 from fourhundred.reference.engine import CHECKS, Check, Reference
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import FULL_DECK
@@ -84,6 +92,8 @@ class Mutant:
     fast: type[FastRules] = FastRules
     #: The engine's rejection checks, in order.
     checks: tuple[Check, ...] = CHECKS
+    #: The rule sets it mutates (empty: every one); any other plays the reference.
+    only: tuple[Rules, ...] = ()
 
     def __post_init__(self) -> None:
         if self.fast is FastRules:
@@ -99,8 +109,18 @@ class Mutant:
             )
 
     def reference(self, rules: Rules) -> Reference:
-        """The mutated reference for the rules of a variant."""
+        """The mutated reference for the rules of a variant (the reference itself for
+        rules outside :attr:`only`)."""
+        if self.only and rules not in self.only:
+            return Reference.of(rules)
         return Reference(self.fast.of(self.rules(rules)), self.checks)
+
+    def touches(self, rules: Rules) -> bool:
+        """Whether it may answer anything differently under ``rules`` (False: it plays
+        the reference there, so no case under ``rules`` can kill it)."""
+        if self.only and rules not in self.only:
+            return False
+        return self.fast is not FastRules or self.checks != CHECKS or self.rules(rules) != rules
 
 
 @dataclass(frozen=True)
@@ -111,6 +131,7 @@ class MutantResult:
     description: str
     changes_behaviour: bool
     killed: bool
+    #: Failing runs found (the search stops at the first: 0 or 1).
     failures: int
 
 
@@ -521,14 +542,86 @@ MUTANTS: tuple[Mutant, ...] = (
 BY_NAME = {mutant.name: mutant for mutant in MUTANTS}
 
 
-def by_name(name: str) -> Mutant:
-    """The mutant called ``name``; an unknown name is a :class:`UserError` listing them."""
-    try:
-        return BY_NAME[name]
-    except KeyError:
-        from fourhundred.errors import UserError
+def every_mutant() -> tuple[Mutant, ...]:
+    """The hand-written :data:`MUTANTS` and one per rule point
+    (:func:`fourhundred.conformance.points.points`), in that order."""
+    from fourhundred.conformance import points
 
-        raise UserError(f"unknown mutant {name!r}; the mutants are: {', '.join(BY_NAME)}") from None
+    return (*MUTANTS, *(point.mutant for point in points.points()))
+
+
+def by_name(name: str) -> Mutant:
+    """The mutant called ``name`` (hand-written, or a rule point's id); an unknown
+    name is a :class:`UserError` naming where the list is."""
+    found = BY_NAME.get(name)
+    if found is not None:
+        return found
+    from fourhundred.conformance import points
+
+    point = points.by_id().get(name)
+    if point is not None:
+        return point.mutant
+    from fourhundred.errors import UserError
+
+    raise UserError(
+        f"unknown mutant {name!r}; the hand-written mutants are: {', '.join(BY_NAME)}; "
+        "every rule point id of 'fourhundred conformance coverage' names one too"
+    )
+
+
+# ----------------------------------------------------------------------
+# Does the suite kill a mutant? Every case answered in this process.
+# ----------------------------------------------------------------------
+
+
+class Killer:
+    """Answers suite runs as mutants do, in this process (no adapter, no subprocess):
+    the answer of :meth:`Mutant.reference` through the kind's ``fast_answer``, made
+    JSON (as an adapter's answer is) and compared as the runner compares."""
+
+    def __init__(self) -> None:
+        self._rules: dict[str, Rules] = {}
+        #: The mutated reference by (mutant, variant); None where the mutant changes nothing.
+        self._references: dict[tuple[str, str], Reference | None] = {}
+
+    def rules(self, variant: str) -> Rules:
+        found = self._rules.get(variant)
+        if found is None:
+            found = self._rules[variant] = load(variant)
+        return found
+
+    def touched(self, mutant: Mutant, run: Run) -> bool:
+        """Whether the mutant may answer ``run`` differently from the reference."""
+        return mutant.touches(self.rules(run.variant))
+
+    def fails(self, mutant: Mutant, run: Run) -> bool:
+        """Whether ``run`` fails (or raises) under ``mutant``."""
+        key = (mutant.name, run.variant)
+        if key in self._references:
+            reference = self._references[key]
+        else:
+            rules = self.rules(run.variant)
+            touched = mutant.touches(rules)
+            reference = self._references[key] = mutant.reference(rules) if touched else None
+        if reference is None:
+            return False
+        try:
+            answer = json.loads(
+                json.dumps(kinds.kind(run.kind).fast_answer(reference, run.case["input"]))
+            )
+        except Exception:  # a mutant that makes the engine raise fails the case
+            return True
+        return bool(compare.compare(run.kind, run.case["expected"], answer))
+
+    def killing(self, mutant: Mutant, runs: Sequence[Run], limit: int | None = None) -> list[Run]:
+        """The runs that fail under ``mutant`` (the first ``limit`` of them)."""
+        found = []
+        for run in runs:
+            if self.fails(mutant, run):
+                found.append(run)
+                if limit is not None and len(found) >= limit:
+                    break
+        return found
 
 
 # ----------------------------------------------------------------------
@@ -649,7 +742,8 @@ def behaviour_changes(names: list[str], seed: int = 400, count: int = 1500) -> d
 
 
 def suite_failures(name: str) -> int:
-    """How many runs of the suite fail (or error) against the mutated adapter."""
+    """How many runs of the suite fail (or error) against the mutated adapter, through
+    the ordinary runner and a subprocess adapter (``--mutant NAME``)."""
     from fourhundred.conformance import runner, suite
 
     outcomes: list[runner.Outcome] = []
@@ -662,15 +756,40 @@ def suite_failures(name: str) -> int:
     return sum(1 for outcome in outcomes if outcome.status in ("fail", "error"))
 
 
-def run_all(names: list[str] | None = None, jobs: int = 2) -> list[MutantResult]:
-    """Judge every mutant (or those named): behaviour change and kill."""
-    # An unknown name fails here with the list of mutants, before any work.
-    chosen = [by_name(name) for name in names] if names else list(MUTANTS)
-    changes = behaviour_changes([m.name for m in chosen])
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        failures = list(pool.map(suite_failures, [m.name for m in chosen]))
-    # A killed mutant changed behaviour by definition: the unmutated reference passes every case.
+def run_all(
+    names: list[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[MutantResult]:
+    """Judge every mutant (or those named), in this process: the suite's failing runs
+    (the runs of the rule sets it touches; the cases the coverage map names first,
+    so a killed mutant is known at once); a survivor is then tested for a change
+    of behaviour on random questions and games (else it is equivalent)."""
+    from fourhundred.conformance import points, suite
+
+    # An unknown name fails here, before any work.
+    chosen = [by_name(name) for name in names] if names else list(every_mutant())
+    runs = suite.select_runs(suite.load_cases())
+    by_id: dict[str, list[Run]] = {}
+    for run in runs:
+        by_id.setdefault(run.id, []).append(run)
+    recorded = points.read_map()
+    killer = Killer()
+    results: list[MutantResult] = []
+    for done, mutant in enumerate(chosen):
+        listed = [
+            run for case_id in recorded.get(mutant.name, ()) for run in by_id.get(case_id, ())
+        ]
+        failed = len(killer.killing(mutant, listed, limit=1)) or len(
+            killer.killing(mutant, runs, limit=1)
+        )
+        results.append(
+            MutantResult(mutant.name, mutant.description, failed > 0, failed > 0, failed)
+        )
+        if progress is not None:
+            progress(done + 1, len(chosen))
+    survivors = [result.name for result in results if not result.killed]
+    changes = behaviour_changes(survivors) if survivors else {}
     return [
-        MutantResult(m.name, m.description, changes[m.name] or failed > 0, failed > 0, failed)
-        for m, failed in zip(chosen, failures, strict=True)
+        dataclasses.replace(result, changes_behaviour=True) if changes.get(result.name) else result
+        for result in results
     ]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from fourhundred.conformance import adapter, kinds, mutants
+from fourhundred.conformance import adapter, kinds, mutants, points
 from fourhundred.reference import engine, fast
 from fourhundred.reference.engine import Reference
 from fourhundred.reference.fast import FastRules
@@ -91,9 +91,10 @@ def _same(before: dict[str, dict[str, object]], after: dict[str, dict[str, objec
 
 
 def test_no_mutant_changes_an_attribute_of_the_reference_and_each_differs_from_it() -> None:
-    variants = [adapter.load_rules(name) for name in names()]
+    defaults = [adapter.load_rules(name) for name in names()]
     before = _attributes()
-    for mutant in mutants.MUTANTS:
+    for mutant in mutants.every_mutant():
+        variants = list(mutant.only) or defaults
         mutated = [mutant.reference(rules) for rules in variants]
         assert any(m != Reference.of(r) for m, r in zip(mutated, variants, strict=True)), mutant
         game = mutated[0].new_game(1)
@@ -131,8 +132,9 @@ def test_an_unknown_mutant_is_one_error_line_and_exit_2() -> None:
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.slow
 def test_the_suite_kills_every_mutant_that_changes_behaviour() -> None:
+    """Every hand-written mutant and one per rule point, answered in process."""
     results = mutants.run_all()
+    assert len(results) == len(mutants.MUTANTS) + len(points.points())
     survivors = [r.name for r in results if r.changes_behaviour and not r.killed]
     assert survivors == []

@@ -602,37 +602,105 @@ def generate_command() -> None:
 @conformance_group.command("mutants")
 @click.option("--only", multiple=True, metavar="NAME", help="Only this mutant (repeatable).")
 @click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 16),
-    default=2,
-    show_default=True,
-    help="Mutants run at once.",
+    "--table", "-t", "show_table", is_flag=True, help="Print every mutant, not only the survivors."
 )
-def mutants_command(only: tuple[str, ...], jobs: int) -> None:
-    """Run the suite against single-point mutations of the rules and report the kill rate."""
+def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
+    """Run the suite against single-point mutations of the rules (the hand-written ones and
+    one per rule point), in this process, and report the kill rate."""
+    from rich.progress import Progress
+
     from fourhundred.conformance import mutants
 
     console = _console()
-    results = mutants.run_all(list(only) or None, jobs=jobs)
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("mutant", "changes behaviour", "killed", "failing runs", "what"):
-        table.add_column(column)
-    for result in results:
-        table.add_row(
-            result.name,
-            "yes" if result.changes_behaviour else "no",
-            "[green]killed[/green]"
-            if result.killed
-            else ("[red]SURVIVED[/red]" if result.changes_behaviour else "-"),
-            str(result.failures),
-            result.description,
-        )
-    console.print(table)
+    if console.is_terminal:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("mutants", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            results = mutants.run_all(list(only) or None, progress=advance)
+    else:
+        results = mutants.run_all(list(only) or None)
     relevant = [r for r in results if r.changes_behaviour]
-    killed = sum(1 for r in relevant if r.killed)
+    survivors = [r for r in relevant if not r.killed]
+    shown = results if show_table else survivors
+    if shown:
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for column in ("mutant", "changes behaviour", "killed", "what"):
+            table.add_column(column)
+        for result in shown:
+            table.add_row(
+                console_text(result.name),
+                "yes" if result.changes_behaviour else "no",
+                "[green]killed[/green]"
+                if result.killed
+                else ("[red]SURVIVED[/red]" if result.changes_behaviour else "-"),
+                console_text(result.description),
+            )
+        console.print(table)
+    killed = len(relevant) - len(survivors)
     rate = 100.0 * killed / len(relevant) if relevant else 100.0
     console.print(
-        f"kill rate: {killed}/{len(relevant)} behaviour-changing mutants killed ({rate:.1f}%)"
+        f"{len(results)} mutants, {len(relevant)} change behaviour; kill rate: "
+        f"{killed}/{len(relevant)} killed ({rate:.1f}%); survivors: "
+        + (", ".join(console_text(r.name) for r in survivors) or "none")
     )
-    sys.exit(0 if killed == len(relevant) else 1)
+    sys.exit(0 if not survivors else 1)
+
+
+@conformance_group.command("coverage")
+@click.option("--json", "as_json", is_flag=True, help="Print the coverage as JSON.")
+@click.option(
+    "--gaps", "gaps_only", is_flag=True, help="List only the points without a killing case."
+)
+def coverage_command(as_json: bool, gaps_only: bool) -> None:
+    """List every rule point with the case ids that kill its mutant (proved in process)
+    and report the gaps (exit 1 with gaps, 0 without)."""
+    from fourhundred.conformance import points
+
+    covered, stale = points.check()
+    gaps = [c for c in covered if not c.covered]
+    unobserved = points.unobserved()
+    if as_json:
+        body = {
+            "points": [
+                {
+                    "id": c.point.id,
+                    "rule_sets": list(c.point.rule_sets),
+                    "cite": c.point.cite,
+                    "description": c.point.description,
+                    "mutant": c.point.mutant.description,
+                    "cases": list(c.killing),
+                    "not_killing": list(c.false),
+                }
+                for c in covered
+                if c in gaps or not gaps_only
+            ],
+            "unobserved": [
+                {"id": u.id, "rule_sets": list(u.rule_sets), "cite": u.cite, "reason": u.reason}
+                for u in unobserved
+            ],
+            "gaps": [c.point.id for c in gaps],
+            "stale": stale,
+        }
+        click.echo(json.dumps(body, indent=1))
+    else:
+        console = _console()
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for column in ("point", "cases", "what"):
+            table.add_column(column)
+        for c in covered:
+            if gaps_only and c.covered:
+                continue
+            cases = ", ".join(c.killing) if c.covered else "[red]GAP[/red] " + ", ".join(c.false)
+            table.add_row(console_text(c.point.id), cases, console_text(c.point.description))
+        console.print(table)
+        for u in unobserved:
+            console.print(f"not observable: {console_text(u.id)}: {console_text(u.reason)}")
+        console.print(
+            f"{len(covered)} rule points, {len(covered) - len(gaps)} covered, {len(gaps)} gaps; "
+            f"{len(unobserved)} not observable by any kind"
+            + (f"; stale map entries: {', '.join(stale)}" if stale else "")
+        )
+    sys.exit(1 if gaps or stale else 0)

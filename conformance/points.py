@@ -1,0 +1,844 @@
+"""The rule points: every rule of every variant, option and reading, each with the most
+plausible wrong implementation of it.
+
+A *rule point* is one rule at one place an implementation can get it wrong: a
+band edge of the own or the table minimum under one rule set, one row edge of
+a value table, the partner condition, the target, who deals next, the 13... It
+is data: a stable id, the rule sets (variant strings) it applies to, a citation
+(source §section, and the register entry where it is a reading), a one-line
+description, and a :class:`~fourhundred.conformance.mutants.Mutant` (built
+through the public hooks only) that gets exactly that point wrong. The suite
+*covers* a point when one of its cases fails under that mutant
+(``fourhundred conformance coverage`` lists them; :data:`MAP_PATH` records the
+killing cases, and :func:`verify` proves each one kills).
+
+Points are derived, not listed: from the rule sets of
+:func:`fourhundred.conformance.coverage.all_rule_sets` (every variant's
+defaults, every single option value and reading, the listed combinations),
+from the domains of the :class:`~fourhundred.spec.model.Rules` fields, and from
+the edges of :mod:`fourhundred.conformance.inputs`. A family of points applies
+to a variant's defaults and to each rule set that changes one of the fields it
+is about, so an option is checked both where it departs from the default and
+on the near side of its edge, where it must agree with it. A new variant,
+option or reading shows up as new points (or, when no case kills one, as a
+gap) without a line here.
+
+The families:
+
+* ``option``: the option or reading is ignored (the engine plays the base);
+* ``flip``: a rule field with a few values read as another one (bidding and
+  play direction, partner condition, the 13 rules, both-qualify, ties ...),
+  where :data:`APPLIES` says the field matters;
+* ``off-by-one``: a number of the rules one too high or too low (target,
+  smallest and largest bid, the caps and the table minimum's base);
+* ``band-early`` / ``band-late``: the last score before a band edge already
+  counts as the edge, or the edge still counts as the band below, in every
+  rule the band decides (own minimum, table minimum, reduced values), at each
+  edge of :mod:`~fourhundred.conformance.inputs` where the rules change;
+* ``value-early`` / ``value-late``: a value table's row starts one bid early
+  or late, at each bid whose value differs from the one below;
+* the :data:`BEHAVIOURS` (``made``, ``failed``, ``table``, ``thirteen-alone``,
+  ``thirteen-scores``, ``partner-ignored``, ``both-qualify``, ``raise``,
+  ``raise-kept``, ``raise-ignored``, ``dealer``, ``leader``,
+  ``dealer-after-throw-in``): the comparisons and turn rules a field cannot
+  express;
+* ``cards``: follow suit, trump and the trick winner (every variant alike);
+* ``action``: an illegal action accepted (one engine check forgotten).
+
+Fields no case kind can observe (:data:`UNOBSERVED`: the deal pattern, since
+every whole game deals explicit hands; the turn timer, not a rule of play) are
+listed as :class:`Unobserved`, with the reason, never as gaps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fourhundred.conformance import coverage, inputs, mutants
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.reference.engine import CHECKS, Check, GameState, Phase
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec import sources
+from fourhundred.spec.cards import SEAT_NAMES
+from fourhundred.spec.model import BAND_WIDTH, Rules
+from fourhundred.spec.registry import RULE_FIELDS, get
+
+#: The committed coverage map: every point's killing case ids (written by the generator).
+MAP_PATH = Path(__file__).resolve().parent / "points.json"
+
+#: Rule fields no case kind observes, and why (points on them are :class:`Unobserved`).
+UNOBSERVED: Mapping[str, str] = {
+    "deal_pattern": "every whole game deals explicit hands ('deal N:... W:...'), and no kind "
+    "asks for a deal, so no case can see the batches of a deal",
+    "turn_time_limit": "a turn timer is not a rule of play; no kind asks about time",
+}
+
+
+@dataclass(frozen=True)
+class Point:
+    """One rule point (see the module docstring)."""
+
+    id: str
+    #: The variant strings it applies to (the rule sets its mutant changes).
+    rule_sets: tuple[str, ...]
+    #: Source §section citations, and ``register <entry>`` where it is a reading.
+    cite: str
+    description: str
+    #: The most plausible wrong implementation of it.
+    mutant: Mutant
+
+
+@dataclass(frozen=True)
+class Unobserved:
+    """A rule point no case kind can observe, and why."""
+
+    id: str
+    rule_sets: tuple[str, ...]
+    cite: str
+    reason: str
+
+
+# ----------------------------------------------------------------------
+# Citations
+# ----------------------------------------------------------------------
+
+
+def cite(rules: Rules, *fields: str) -> str:
+    """The citations of some rule fields of ``rules``'s variant: the source section that
+    fixes each, or the option that sets it (its own citation, or its register entry)."""
+    variant = get(rules.variant)
+    found: list[str] = []
+    for name in fields:
+        fixed = variant.definition.fixed.get(name)
+        if fixed is not None:
+            found.append(str(fixed.cite))
+            continue
+        for option in variant.options:
+            if name not in {f for choice in option.choices for f, _ in choice.assigns}:
+                continue
+            if option.cite is not None:
+                found.append(str(option.cite))
+            if option.ambiguity is not None:
+                found.append(f"register {option.ambiguity}")
+    if not found:
+        source = sources.source(variant.definition.source)
+        found.append(str(source.cite(source.sections[0])))
+    return "; ".join(dict.fromkeys(found))
+
+
+def _play_cite(rules: Rules) -> str:
+    source = sources.source(get(rules.variant).definition.source)
+    return str(source.cite(source.play_section))
+
+
+# ----------------------------------------------------------------------
+# Where a field matters
+# ----------------------------------------------------------------------
+
+
+def _special(rules: Rules) -> bool:
+    return FastRules.of(rules).special_bid is not None
+
+
+def _rising(rules: Rules) -> bool:
+    return rules.own_min_rises or rules.table_min_rises
+
+
+def _table_switch_lets_it_rise(rules: Rules) -> bool:
+    """Whether the table minimum can rise with the scores: not under qahwa's fixed
+    switch at 12 or 13 (ambiguity ``qahwa-table-switch``)."""
+    return rules.table_min_base == 11 or rules.total_switch != "fixed"
+
+
+def _table_measure_matters(rules: Rules) -> bool:
+    """Whether some four legal bids reach the table minimum counted one way and not the
+    other (tricks or values), at the edge scores of :data:`inputs.EDGE_GRID`."""
+    tricks = FastRules.of(dataclasses.replace(rules, table_measure="tricks"))
+    values = FastRules.of(dataclasses.replace(rules, table_measure="values"))
+    for score in (inputs.PARTNER_EDGE, *inputs.EDGE_GRID):
+        scores = (score, score, score, score)
+        low = tricks.own_minimum_bid(score)
+        for bids in itertools.combinations_with_replacement(range(low, rules.max_bid + 1), 4):
+            if tricks.hand_is_played(bids, scores) != values.hand_is_played(bids, scores):
+                return True
+    return False
+
+
+#: The fields a ``flip`` point reads another way, each with where it matters.
+APPLIES: Mapping[str, Callable[[Rules], bool]] = {
+    "bidding_order": lambda r: True,
+    "play_order": lambda r: True,
+    "own_min_rises": lambda r: True,
+    "table_min_rises": lambda r: _table_switch_lets_it_rise(r),
+    "table_min_scores": lambda r: r.table_min_rises and _table_switch_lets_it_rise(r),
+    "table_measure": lambda r: _table_measure_matters(r),
+    "table_comparison": lambda r: True,
+    "total_switch": lambda r: r.table_min_base != 11,
+    "dealer_may_throw_in": lambda r: True,
+    "reduced_scope": lambda r: bool(r.reduced_values) and r.value_scale == "table",
+    "value_scale": lambda r: True,
+    "eleven_plus_fifty": lambda r: r.value_scale == "table",
+    "eleven_plus_thirteen": lambda r: r.eleven_plus_fifty and r.value_scale == "table",
+    "thirteen": lambda r: r.value_scale == "table" and r.max_bid >= inputs.THIRTEEN,
+    "thirteen_win": _special,
+    "thirteen_conflict": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
+    "thirteen_precedence": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
+    "win_measure": lambda r: True,
+    "partner_condition": lambda r: True,
+    "both_qualify": lambda r: True,
+    "both_qualify_by": lambda r: r.both_qualify == "higher_total",
+    "total_tie": lambda r: r.both_qualify == "higher_total",
+    "raise_trigger": lambda r: r.both_qualify == "raise_target",
+}
+
+#: The numbers an ``off-by-one`` point moves, each with where it matters.
+NUMBERS: Mapping[str, Callable[[Rules], bool]] = {
+    "target": lambda r: True,
+    "min_bid": lambda r: True,
+    "max_bid": lambda r: True,
+    "own_min_cap": lambda r: r.own_min_rises and r.own_min_cap is not None,
+    "table_min_cap": lambda r: r.table_min_rises and r.table_min_cap is not None,
+    "table_min_base": lambda r: True,
+}
+
+#: The fields the score bands act through (own and table minimum, reduced values).
+BAND_FIELDS = frozenset(
+    {
+        "min_bid",
+        "own_min_rises",
+        "own_min_cap",
+        "table_min_base",
+        "table_min_rises",
+        "table_min_cap",
+        "table_min_scores",
+        "total_switch",
+        "reduced_values",
+        "reduced_scope",
+        "value_scale",
+    }
+)
+#: The band fields whose effect shows when all four players hold the same score (not
+#: whose score counts: the reduced values' scope, the table minimum's scorer), so that
+#: :func:`_bands_differ` on such scores decides whether a change of them shows at all.
+UNIFORM_BAND_FIELDS = BAND_FIELDS - {"reduced_scope", "table_min_scores"}
+#: The fields a bid's value comes from.
+VALUE_FIELDS = frozenset(
+    {"values", "reduced_values", "value_scale", "eleven_plus_fifty", "eleven_plus_thirteen"}
+)
+#: The fields of the end of the game.
+END_FIELDS = frozenset(
+    {
+        "target",
+        "win_measure",
+        "partner_condition",
+        "both_qualify",
+        "both_qualify_by",
+        "total_tie",
+        "raise_trigger",
+        "thirteen",
+        "thirteen_win",
+        "thirteen_conflict",
+        "thirteen_precedence",
+    }
+)
+
+
+def _domain(name: str) -> tuple[object, ...]:
+    """The values a rule field of a few values can take (its ``Literal`` or bool)."""
+    hint = typing.get_type_hints(Rules)[name]
+    if hint is bool:
+        return (False, True)
+    return typing.get_args(hint)
+
+
+def changed_fields(rule_set: coverage.RuleSet) -> frozenset[str]:
+    """The rule fields a rule set changes from its base (every field for the defaults)."""
+    if rule_set.base is None:
+        return frozenset(RULE_FIELDS)
+    return frozenset(
+        name
+        for name in RULE_FIELDS
+        if getattr(rule_set.rules, name) != getattr(rule_set.base, name)
+    )
+
+
+def _concerns(rule_set: coverage.RuleSet, fields: frozenset[str] | set[str]) -> bool:
+    return bool(changed_fields(rule_set) & fields)
+
+
+def related(name: str) -> frozenset[str]:
+    """The field and the fields that act together with it (:data:`BAND_FIELDS`,
+    :data:`VALUE_FIELDS`, :data:`END_FIELDS`): a point on ``name`` applies to every rule
+    set that changes one of them, where the point's answer may agree with the default."""
+    found = {name}
+    for group in (BAND_FIELDS, VALUE_FIELDS, END_FIELDS):
+        if name in group:
+            found |= group
+    return frozenset(found)
+
+
+def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
+    return Mutant(name, description, only=(rule_set,), **hooks)
+
+
+def _replace(**changes: Any) -> Callable[[Rules], Rules]:
+    return lambda rules: dataclasses.replace(rules, **changes)
+
+
+def _fast(name: str, doc: str, **methods: Callable[..., Any]) -> type[FastRules]:
+    """A fast-rule variant overriding the public methods given."""
+    return typing.cast(type[FastRules], type(name, (FastRules,), {"__doc__": doc, **methods}))
+
+
+# ----------------------------------------------------------------------
+# The families
+# ----------------------------------------------------------------------
+
+
+def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
+    if rule_set.base is None:
+        return
+    rules, base, variant = rule_set.rules, rule_set.base, rule_set.variant
+    changed = changed_fields(rule_set)
+    label = ",".join(f"{name}={value}" for name, value in rule_set.chosen)
+    where = cite(rules, *sorted(changed))
+    if changed <= UNOBSERVED.keys():
+        reason = "; ".join(UNOBSERVED[name] for name in sorted(changed))
+        yield Unobserved(f"option/{variant}", (variant,), where, reason)
+        return
+    if all(name in APPLIES and not APPLIES[name](rules) for name in changed):
+        reason = (
+            f"{label} changes {', '.join(sorted(changed))}, which decides nothing under "
+            f"{variant} (see points.APPLIES)"
+        )
+        yield Unobserved(f"option/{variant}", (variant,), where, reason)
+        return
+    if changed <= UNIFORM_BAND_FIELDS and not _bands_differ(rules, base):
+        reason = f"{label} changes {', '.join(sorted(changed))} only where nobody can bid"
+        yield Unobserved(f"option/{variant}", (variant,), where, reason)
+        return
+    yield Point(
+        f"option/{variant}",
+        (variant,),
+        where,
+        f"{label} applies ({', '.join(sorted(changed))}), not {base}'s rule",
+        _only(rules, f"option/{variant}", f"{variant} played as {base}", rules=lambda _: base),
+    )
+
+
+def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
+    rules, variant = rule_set.rules, rule_set.variant
+    changed = changed_fields(rule_set)
+    for name, applies in APPLIES.items():
+        if not changed & related(name) or not applies(rules):
+            continue
+        now = getattr(rules, name)
+        for other in _domain(name):
+            if other == now:
+                continue
+            shown = str(other).lower() if isinstance(other, bool) else other
+            yield Point(
+                f"flip/{variant}/{name}={shown}",
+                (variant,),
+                cite(rules, name),
+                f"{name} is {now}, not {other}",
+                _only(
+                    rules,
+                    f"flip/{variant}/{name}={shown}",
+                    f"{variant} read with {name}={other}",
+                    rules=_replace(**{name: other}),
+                ),
+            )
+
+
+def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
+    rules, variant = rule_set.rules, rule_set.variant
+    changed = changed_fields(rule_set)
+    for name, applies in NUMBERS.items():
+        if not changed & related(name) or not applies(rules):
+            continue
+        now = getattr(rules, name)
+        assert isinstance(now, int)
+        for step in (-1, 1):
+            other = now + step
+            if name == "max_bid" and other > inputs.THIRTEEN + 1:
+                continue
+            if name in UNIFORM_BAND_FIELDS and not _bands_differ(
+                rules, _replace(**{name: other})(rules)
+            ):
+                continue  # no biddable score shows it (below the floor of 11, past a cap)
+            yield Point(
+                f"off-by-one/{variant}/{name}={other}",
+                (variant,),
+                cite(rules, name),
+                f"{name} is {now}, not {other}",
+                _only(
+                    rules,
+                    f"off-by-one/{variant}/{name}={other}",
+                    f"{variant} with {name} {other}",
+                    rules=_replace(**{name: other}),
+                ),
+            )
+
+
+def band_edges() -> tuple[int, ...]:
+    """The band edges of :mod:`~fourhundred.conformance.inputs` a band point may sit on."""
+    return (*inputs.RISING_EDGES, inputs.UNBIDDABLE_EDGE, inputs.TABLE_CAP_EDGE)
+
+
+def _answers_at(fast: FastRules, score: int) -> tuple[object, ...]:
+    """Everything the bands decide at one score: own minimum, table minimum, every value."""
+    own = fast.own_minimum_bid(score)
+    biddable = own <= fast.rules.max_bid
+    return (
+        own if biddable else None,
+        fast.table_minimum((score, score, score, score)) if biddable else None,
+        tuple(fast.bid_value(bid, score, score) for bid in range(inputs.THIRTEEN + 1)),
+    )
+
+
+def _bands_differ(rules: Rules, other: Rules) -> bool:
+    """Whether the band rules of two rule sets answer differently at some score where a
+    player can still bid (a cap no biddable score reaches is no rule of play)."""
+    one, two = FastRules.of(rules), FastRules.of(other)
+    scores = range(-BAND_WIDTH, inputs.TABLE_CAP_EDGE + 2 * BAND_WIDTH)
+    return any(_answers_at(one, score) != _answers_at(two, score) for score in scores)
+
+
+def _band_shift(edge: int, early: bool) -> type[FastRules]:
+    source, seen_as = (edge - 1, edge) if early else (edge, edge - 1)
+
+    def moved(score: int) -> int:
+        return seen_as if score == source else score
+
+    def band(self: FastRules, score: int) -> int:
+        return FastRules.band(self, moved(score))
+
+    def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
+        return FastRules.bid_value(self, bid, moved(own_score), moved(highest_score))
+
+    return _fast(
+        f"Band{'Early' if early else 'Late'}{edge}",
+        f"A score of {source} counts as {seen_as} in every rule the bands decide.",
+        band=band,
+        bid_value=bid_value,
+    )
+
+
+def _band_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
+    rules, variant = rule_set.rules, rule_set.variant
+    if not _concerns(rule_set, BAND_FIELDS):
+        return
+    fast = FastRules.of(rules)
+    for edge in band_edges():
+        if _answers_at(fast, edge - 1) == _answers_at(fast, edge):
+            continue
+        for early in (True, False):
+            family = "band-early" if early else "band-late"
+            seen = f"{edge - 1} counts as {edge}" if early else f"{edge} counts as {edge - 1}"
+            yield Point(
+                f"{family}/{variant}/{edge}",
+                (variant,),
+                cite(rules, "own_min_rises", "table_min_rises", "reduced_values"),
+                f"the band edge at {edge} ({edge - 1} is below it): own minimum, table "
+                "minimum and values",
+                _only(
+                    rules,
+                    f"{family}/{variant}/{edge}",
+                    f"{variant}: a score of {seen}",
+                    fast=_band_shift(edge, early),
+                ),
+            )
+
+
+def _value_shift(source: int, donor: int) -> type[FastRules]:
+    def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
+        return FastRules.bid_value(self, donor if bid == source else bid, own_score, highest_score)
+
+    return _fast(
+        f"Bid{source}WorthBid{donor}",
+        f"A bid of {source} is worth what {donor} is.",
+        bid_value=bid_value,
+    )
+
+
+def _value_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
+    rules, variant = rule_set.rules, rule_set.variant
+    if not _concerns(rule_set, VALUE_FIELDS):
+        return
+    fast = FastRules.of(rules)
+    for bid in range(rules.min_bid + 1, rules.max_bid + 1):
+        rows = (fast.value_low, fast.value_high)
+        if all(row[bid] == row[bid - 1] for row in rows):
+            continue
+        for early in (True, False) if bid != fast.special_bid else (True,):
+            family = "value-early" if early else "value-late"
+            source, donor = (bid - 1, bid) if early else (bid, bid - 1)
+            yield Point(
+                f"{family}/{variant}/{bid}",
+                (variant,),
+                cite(rules, "values", "reduced_values", "eleven_plus_fifty"),
+                f"the value of {bid - 1} and of {bid} (a row of the value table starts at {bid})",
+                _only(
+                    rules,
+                    f"{family}/{variant}/{bid}",
+                    f"{variant}: {source} worth what {donor} is",
+                    fast=_value_shift(source, donor),
+                ),
+            )
+
+
+# -- comparisons and turns no field expresses ---------------------------
+
+
+class _RaisedTargetIgnored(FastRules):
+    """A raised target is never in force: the variant's own target decides every hand."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return super().points_result(scores, self.rules.target)
+
+
+def _dealer_kept_after_throw_in() -> tuple[Check, ...]:
+    """The engine's checks, but after a thrown-in hand the dealer of that hand is
+    expected to deal again (its turn check; the plausible wrong rotation)."""
+
+    def not_your_turn(state: GameState, action: Any, seat: int | None) -> str | None:
+        if (
+            state.phase is Phase.DEAL
+            and state.history
+            and not state.history[-1].played
+            and state.result == 0
+        ):
+            expected = (state.dealer + 3) % 4
+            for who in (seat, action.seat):
+                if who is not None and who != expected:
+                    return f"{SEAT_NAMES[who]} tried to deal; {SEAT_NAMES[expected]} deals again"
+            return None
+        return CHECKS[1].find(state, action, seat)
+
+    assert CHECKS[1].code == "not_your_turn"
+    return tuple(Check("not_your_turn", not_your_turn) if c is CHECKS[1] else c for c in CHECKS)
+
+
+class _PartnerIgnored(FastRules):
+    """The partner condition is not checked: any partner's score allows the win."""
+
+    def partner_ok(self, score: int) -> bool:
+        return True
+
+
+class _ThirteenScores(FastRules):
+    """A made 13 that decides the game also scores its value."""
+
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        if bid == self.special_bid and tricks >= bid:
+            return self.bid_value(bid, own_score, highest_score) or inputs.THIRTEEN
+        return super().score_change(bid, tricks, own_score, highest_score)
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """A rule no single field expresses (a comparison, a turn rule), and its wrong reading."""
+
+    family: str
+    #: The rule fields it is about: it applies to the defaults and to every rule set
+    #: changing one of them (where :attr:`applies`); the first ones are cited.
+    fields: tuple[str, ...]
+    applies: Callable[[Rules], bool]
+    #: The wrong reading as a fast-rule variant, or as the engine's checks.
+    wrong: type[FastRules] | Callable[[], tuple[Check, ...]]
+    description: str
+
+    def mutant(self, rules: Rules, name: str) -> Mutant:
+        said = f"{rules}: {self.description}"
+        if isinstance(self.wrong, type):
+            return _only(rules, name, said, fast=self.wrong)
+        return _only(rules, name, said, checks=self.wrong())
+
+
+def _always(rules: Rules) -> bool:
+    return True
+
+
+def _raising(rules: Rules) -> bool:
+    return rules.both_qualify == "raise_target"
+
+
+#: Comparisons and turn rules, each with its most plausible wrong reading.
+BEHAVIOURS: tuple[Behaviour, ...] = (
+    Behaviour("made", ("values",), _always, mutants.MadeNeedsOneMore, "made needs one more trick"),
+    Behaviour(
+        "failed", ("values",), _always, mutants.FailedCostsNothing, "a failed bid costs nothing"
+    ),
+    Behaviour(
+        "table",
+        ("table_comparison", "table_measure"),
+        lambda r: r.table_measure == "tricks" and r.table_comparison == "at_least",
+        mutants.StrictTable,
+        "the bids must exceed the table minimum",
+    ),
+    Behaviour(
+        "thirteen-alone",
+        ("table_measure", "thirteen"),
+        lambda r: r.table_measure == "values" and _special(r),
+        mutants.ThirteenNotAlone,
+        "a 13 does not reach the table minimum on its own",
+    ),
+    Behaviour(
+        "thirteen-scores",
+        ("thirteen", "thirteen_win", "thirteen_precedence"),
+        _special,
+        _ThirteenScores,
+        "a made 13 that decides the game scores too",
+    ),
+    Behaviour(
+        "partner-ignored",
+        ("partner_condition", "win_measure"),
+        _always,
+        _PartnerIgnored,
+        "the partner's score is not checked",
+    ),
+    Behaviour(
+        "both-qualify",
+        ("both_qualify", "both_qualify_by", "win_measure"),
+        lambda r: r.both_qualify == "higher_total",
+        mutants.LowerTotalWins,
+        "both teams qualify: the lower total wins",
+    ),
+    Behaviour(
+        "raise",
+        ("both_qualify", "raise_trigger"),
+        _raising,
+        mutants.RaiseByFive,
+        "a raised target goes up by 5",
+    ),
+    Behaviour(
+        "raise-kept",
+        ("both_qualify", "raise_trigger"),
+        _raising,
+        mutants.RaisedTargetKept,
+        "a raised target never falls back",
+    ),
+    Behaviour(
+        "raise-ignored",
+        ("both_qualify", "raise_trigger"),
+        _raising,
+        _RaisedTargetIgnored,
+        "a raised target is not in force in the next hands",
+    ),
+    Behaviour(
+        "dealer",
+        ("bidding_order",),
+        _always,
+        mutants.DealerToTheLeft,
+        "the deal passes to the left",
+    ),
+    Behaviour(
+        "leader",
+        ("bidding_order",),
+        _always,
+        mutants.DealerLeads,
+        "the dealer leads the first trick",
+    ),
+    Behaviour(
+        "dealer-after-throw-in",
+        ("dealer_may_throw_in",),
+        _always,
+        _dealer_kept_after_throw_in,
+        "after a thrown-in hand the same dealer deals again",
+    ),
+)
+
+
+def _behaviour_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
+    rules, variant = rule_set.rules, rule_set.variant
+    for behaviour in BEHAVIOURS:
+        if rule_set.base is not None and not _concerns(rule_set, set(behaviour.fields)):
+            continue
+        if not behaviour.applies(rules):
+            continue
+        name = f"{behaviour.family}/{variant}"
+        yield Point(
+            name,
+            (variant,),
+            cite(rules, *behaviour.fields),
+            f"not: {behaviour.description}",
+            behaviour.mutant(rules, name),
+        )
+
+
+def _unobserved_defaults(rule_set: coverage.RuleSet) -> Iterator[Unobserved]:
+    if rule_set.base is not None:
+        return
+    for name, reason in UNOBSERVED.items():
+        yield Unobserved(
+            f"unobserved/{rule_set.variant}/{name}",
+            (rule_set.variant,),
+            cite(rule_set.rules, name),
+            reason,
+        )
+
+
+# -- every variant alike ---------------------------------------------------
+
+#: The card rules every source shares, with their mutants (variant-free kinds and games).
+_CARD_POINTS: tuple[tuple[str, str, type[FastRules]], ...] = (
+    ("follow-suit", "a player must follow the suit led if able", mutants.NoFollowSuit),
+    ("trump", "hearts are trumps", mutants.NoTrumps),
+    (
+        "trick-winner",
+        "the highest trump, else the highest card of the suit led, wins",
+        mutants.LowestCardWins,
+    ),
+)
+
+
+def _shared_points(defaults: Sequence[Rules]) -> Iterator[Point]:
+    variants = tuple(str(rules) for rules in defaults)
+    play = "; ".join(_play_cite(rules) for rules in defaults)
+    for name, what, fast in _CARD_POINTS:
+        yield Point(
+            f"cards/{name}",
+            variants,
+            play,
+            what,
+            Mutant(f"cards/{name}", f"not: {what}", fast=fast),
+        )
+    for check in CHECKS:
+        if check.code == "game_over":
+            continue
+        yield Point(
+            f"action/{check.code}",
+            variants,
+            play,
+            f"an action breaking this rule is rejected with {check.code}",
+            Mutant(
+                f"action/{check.code}",
+                f"the engine accepts what {check.code} rejects",
+                checks=mutants.forgetting(check.code),
+            ),
+        )
+
+
+# ----------------------------------------------------------------------
+# The model
+# ----------------------------------------------------------------------
+
+_FAMILIES = (
+    _option_points,
+    _flip_points,
+    _number_points,
+    _band_points,
+    _value_points,
+    _behaviour_points,
+)
+
+
+@cache
+def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
+    """Every rule point, and every point no kind can observe, in registry order."""
+    rule_sets = coverage.all_rule_sets()
+    found: list[Point] = list(_shared_points([rs.rules for rs in rule_sets if rs.base is None]))
+    unobserved: list[Unobserved] = []
+    for rule_set in rule_sets:
+        unobserved.extend(_unobserved_defaults(rule_set))
+        for family in _FAMILIES:
+            for point in family(rule_set):
+                if isinstance(point, Unobserved):
+                    unobserved.append(point)
+                else:
+                    found.append(point)
+    ids = [point.id for point in found]
+    if len(set(ids)) != len(ids):
+        raise AssertionError("two rule points share an id")
+    return tuple(found), tuple(unobserved)
+
+
+def points() -> tuple[Point, ...]:
+    """Every rule point (see :func:`model`)."""
+    return model()[0]
+
+
+def unobserved() -> tuple[Unobserved, ...]:
+    """Every rule point no case kind can observe."""
+    return model()[1]
+
+
+@cache
+def by_id() -> Mapping[str, Point]:
+    """The rule points by id."""
+    return {point.id: point for point in points()}
+
+
+# ----------------------------------------------------------------------
+# Which cases kill which point
+# ----------------------------------------------------------------------
+
+
+def read_map(path: Path = MAP_PATH) -> dict[str, list[str]]:
+    """The committed coverage map: point id -> killing case ids (empty when absent)."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {key: list(value) for key, value in data["points"].items()}
+
+
+def map_text(killing: Mapping[str, Sequence[str]], version: str) -> str:
+    """The coverage map file's text (points in model order)."""
+    body = {"suite_version": version, "points": {key: list(killing[key]) for key in killing}}
+    return json.dumps(body, indent=1) + "\n"
+
+
+#: How many killing case ids the map keeps per point (the first, in suite order).
+KEPT = 3
+
+
+@dataclass(frozen=True)
+class Covered:
+    """What the suite makes of one rule point: the case ids the coverage map lists for
+    it that fail under its mutant (proved here, in this process), and those that do not."""
+
+    point: Point
+    killing: tuple[str, ...]
+    #: Listed ids that are no case of the suite or do not fail under the mutant.
+    false: tuple[str, ...]
+
+    @property
+    def covered(self) -> bool:
+        """Whether a listed case kills the point's mutant and every listed case does."""
+        return bool(self.killing) and not self.false
+
+
+def check(
+    cases: Sequence[Mapping[str, Any]] | None = None,
+    recorded: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[list[Covered], list[str]]:
+    """Every rule point with its proved killing cases (:class:`Covered`), and the ids of
+    the coverage map that name no rule point (a stale map). Each listed case is
+    answered in this process by the point's mutant and compared as the runner does."""
+    from fourhundred.conformance.suite import Run, load_cases
+
+    runs_by_id: dict[str, list[Run]] = {}
+    for case in load_cases() if cases is None else cases:
+        for variant in case["variants"]:
+            runs_by_id.setdefault(str(case["id"]), []).append(Run(case, variant))
+    listed = read_map() if recorded is None else recorded
+    killer = mutants.Killer()
+    result = []
+    for point in points():
+        killing: list[str] = []
+        false: list[str] = []
+        for case_id in listed.get(point.id, ()):
+            runs = [run for run in runs_by_id.get(case_id, ()) if run.variant in point.rule_sets]
+            (killing if killer.killing(point.mutant, runs, limit=1) else false).append(case_id)
+        result.append(Covered(point, tuple(killing), tuple(false)))
+    stale = sorted(set(listed) - set(by_id()))
+    return result, stale

@@ -1,0 +1,104 @@
+"""The rule-point model: every point of every variant, option and reading has a case
+of the suite that fails under its mutant, proved in process."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from fourhundred.cli import cli
+from fourhundred.conformance import coverage, generate, mutants, points
+from fourhundred.conformance.suite import load_cases, select_runs
+
+
+@pytest.fixture(scope="module")
+def coverage_report() -> dict[str, object]:
+    """``fourhundred conformance coverage --json`` (run once: it answers every listed case)."""
+    result = CliRunner().invoke(cli, ["conformance", "coverage", "--json"])
+    assert result.exit_code in (0, 1), result.output
+    report: dict[str, object] = json.loads(result.output)
+    report["exit_code"] = result.exit_code
+    return report
+
+
+def test_every_rule_point_has_a_case_that_fails_under_its_mutant(
+    coverage_report: dict[str, object],
+) -> None:
+    assert coverage_report["gaps"] == []
+    assert coverage_report["stale"] == []
+    assert coverage_report["exit_code"] == 0
+    listed = coverage_report["points"]
+    assert isinstance(listed, list)
+    assert [entry["id"] for entry in listed] == [point.id for point in points.points()]
+    assert all(entry["cases"] and not entry["not_killing"] for entry in listed)
+
+
+def test_a_listed_case_that_does_not_kill_its_point_is_a_gap() -> None:
+    point = points.by_id()["cards/trump"]
+    harmless = next(
+        case["id"]
+        for case in load_cases()
+        if case["kind"] == "legal_bids" and case["variants"] == [point.rule_sets[0]]
+    )
+    covered, stale = points.check(recorded={point.id: [harmless], "no/such/point": []})
+    entry = next(c for c in covered if c.point.id == point.id)
+    assert not entry.covered and entry.false == (harmless,)
+    assert stale == ["no/such/point"]
+    assert not next(c for c in covered if c.point.id == "cards/follow-suit").covered
+
+
+def test_every_option_and_reading_is_a_point_or_said_to_be_unobservable() -> None:
+    named = {point.id for point in points.points()} | {u.id for u in points.unobserved()}
+    for rule_set in coverage.all_rule_sets():
+        if rule_set.base is not None:
+            assert f"option/{rule_set.variant}" in named
+
+
+def test_an_option_is_checked_where_it_must_agree_with_the_default() -> None:
+    """pagat's "11 or more scores 50" applied from 10 is a point of its own, killed by a
+    case where the option's answer is the default's (a 10 worth 30)."""
+    point = points.by_id()["value-early/pagat-400(eleven_plus_50=on)/11"]
+    killing = points.read_map()[point.id]
+    runs = [
+        run
+        for run in select_runs(load_cases(), ids=killing)
+        if run.variant == "pagat-400(eleven_plus_50=on)"
+    ]
+    assert runs
+    killer = mutants.Killer()
+    assert all(killer.fails(point.mutant, run) for run in runs)
+    assert not any(killer.fails(mutants.Mutant("none", "the reference"), run) for run in runs)
+
+
+def test_a_point_mutant_touches_only_its_rule_set() -> None:
+    point = points.by_id()["flip/qahwa-400/partner_condition=non_negative"]
+    killer = mutants.Killer()
+    assert point.mutant.touches(killer.rules("qahwa-400"))
+    assert not point.mutant.touches(killer.rules("qahwa-400(target=61)"))
+    assert not point.mutant.touches(killer.rules("medallon-400"))
+
+
+def test_the_in_process_kill_agrees_with_the_subprocess_adapter() -> None:
+    name = "qahwa-9-worth-26"
+    runs = select_runs(load_cases(), variants=["qahwa-400"], kinds=["bid_value"])
+    killer = mutants.Killer()
+    assert killer.killing(mutants.by_name(name), runs, limit=1)
+    assert not killer.killing(mutants.Mutant("none", "the reference"), runs)
+
+
+def test_every_point_id_names_a_mutant_of_the_adapter() -> None:
+    point = points.points()[-1]
+    assert mutants.by_name(point.id) is point.mutant
+    assert len(mutants.every_mutant()) == len(mutants.MUTANTS) + len(points.points())
+
+
+@pytest.mark.slow
+def test_the_coverage_map_is_what_the_generator_writes() -> None:
+    killing = generate.cover_points(generate.published_suite())
+    suite = {generate.fingerprint(case): case["id"] for case in load_cases()}
+    recorded = points.read_map()
+    assert set(recorded) == set(killing)
+    for point_id, cases in killing.items():
+        assert [suite.get(generate.fingerprint(case)) for case in cases] == recorded[point_id]
