@@ -655,7 +655,7 @@ def find_position_case(plan: PositionPlan) -> tuple[str, Script]:
             if plan.want(script):
                 if plan.deal_next and script.state.phase is Phase.DEAL:
                     dealer = script.state.dealer
-                    script.act(str(engine.deal_from_seed(f"{plan.slug}/next", dealer, rules)))
+                    script.act(str(shuffle.deal_from_seed(f"{plan.slug}/next", dealer, rules)))
                 return position, script
     raise LookupError(f"{plan.variant}: no hand found for {plan.what!r} ({plan.slug})")
 
