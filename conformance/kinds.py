@@ -474,7 +474,7 @@ _TABLE_FIELDS = (
     "total_switch",
 )
 #: The rule fields of the end of the game (the 13 first: it can end the game at once).
-_OUTCOME_FIELDS = (
+OUTCOME_FIELDS = (
     "target",
     "win_measure",
     "partner_condition",
@@ -632,8 +632,8 @@ _ENTRIES: tuple[Kind, ...] = (
         is_valid=inputs.game_outcome_is_valid,
         suite_inputs=inputs.game_outcome_suite_inputs,
         conventions=score_basis,
-        reads=_union(_OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
-        cites=_OUTCOME_FIELDS,
+        reads=_union(OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
+        cites=OUTCOME_FIELDS,
     ),
     Kind(
         name="whole_game",

@@ -62,7 +62,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, inputs, mutants
+from fourhundred.conformance import coverage, inputs, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.engine import CHECKS, Check, GameState, Phase
 from fourhundred.reference.fast import FastRules
@@ -233,22 +233,8 @@ UNIFORM_BAND_FIELDS = BAND_FIELDS - {"reduced_scope", "table_min_scores"}
 VALUE_FIELDS = frozenset(
     {"values", "reduced_values", "value_scale", "eleven_plus_fifty", "eleven_plus_thirteen"}
 )
-#: The fields of the end of the game.
-END_FIELDS = frozenset(
-    {
-        "target",
-        "win_measure",
-        "partner_condition",
-        "both_qualify",
-        "both_qualify_by",
-        "total_tie",
-        "raise_trigger",
-        "thirteen",
-        "thirteen_win",
-        "thirteen_conflict",
-        "thirteen_precedence",
-    }
-)
+#: The fields of the end of the game (the ``game_outcome`` kind's: one list).
+END_FIELDS = frozenset(kinds.OUTCOME_FIELDS)
 
 
 def _domain(name: str) -> tuple[object, ...]:
