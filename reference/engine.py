@@ -21,7 +21,7 @@ state has an explicit :class:`Phase`:
 :data:`ILLEGAL_ACTION_CODES`); :func:`apply_unchecked` trusts it. For speed, a
 state keeps its hands as bit masks and its legal actions beside its fields
 (never part of its value), and a card, bid or deal that the checks would plainly
-pass is proved legal by a shortcut in a few mask operations (:data:`_PLAINLY`);
+pass is proved legal by a shortcut in a few mask operations (:func:`apply`);
 whatever a shortcut cannot prove, and every game with other checks than
 :data:`CHECKS`, goes through the checks one by one. A fast-rule variant that
 overrides :meth:`FastRules.legal_plays` turns the masks off: the engine asks it.
@@ -40,7 +40,7 @@ whole games, transcripts and replay in :mod:`fourhundred.reference.transcript`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple, cast
 
@@ -318,6 +318,35 @@ _NO_BIDS: Bids = (None, None, None, None)
 _ZERO: Four = (0, 0, 0, 0)
 
 
+class _Kept:
+    """A field of :class:`GameState` that a state the engine made may keep
+    elsewhere than under its own name (the class attribute of the field, which
+    the field in the instance's ``__dict__`` overrides when it is there).
+
+    The engine makes a state in play from the few values one card changes (the
+    trick, the seat to act, the tricks won, the hands as masks: see
+    :func:`_card_played`) and one dict of the fields that stay the same through
+    the play of a hand (``_HAND``), and a state after a deal without its tuples
+    of cards (the masks stand for them). The first read of such a field puts
+    every field in the instance's ``__dict__`` (:func:`_fill`), the hands read
+    from the masks. Equality, ``repr``, hashing and :func:`dataclasses.replace`
+    read the fields by name, so a state is the same value either way.
+    """
+
+    def __init__(self, name: str, default: object) -> None:
+        self.name = name
+        self.default = default
+
+    def __get__(self, state: object, owner: object = None) -> Any:
+        if state is None:  # the class's own: the field's default, if it has one
+            if self.default is MISSING:
+                raise AttributeError(self.name)
+            return self.default
+        fields_: dict[str, Any] = state.__dict__
+        _fill(fields_)
+        return fields_[self.name]
+
+
 @dataclass(frozen=True)
 class GameState:
     """A position in a game (see the module docstring for the phases).
@@ -356,6 +385,29 @@ class GameState:
             raise ValueError(f"the fast rules are for {fast.rules}, the state's rules {self.rules}")
 
 
+#: The fields every state the engine makes keeps under their own names (the
+#: hot path reads them there); the others may be kept by :class:`_Kept`.
+_ALWAYS_KEPT = ("phase", "to_act", "trick", "leader", "tricks_won")
+#: The fields that stay the same through the play of a hand: a state in play
+#: keeps them in one dict shared by the states of that hand (``_HAND``).
+_HAND_FIELDS = (
+    "rules",
+    "dealer",
+    "scores",
+    "target_in_force",
+    "bids",
+    "hand_number",
+    "result",
+    "history",
+    "fast",
+    "checks",
+)
+for _field in fields(GameState):
+    if _field.name not in _ALWAYS_KEPT:
+        setattr(GameState, _field.name, _Kept(_field.name, _field.default))
+del _field
+
+
 #: A player: given the state (its seat is ``state.to_act``), returns a legal action.
 Player = Callable[[GameState], Action]
 
@@ -365,14 +417,20 @@ Player = Callable[[GameState], Action]
 # ----------------------------------------------------------------------
 #
 # A state's ``hands`` are its truth; the engine also keeps, in the state's own
-# ``__dict__`` beside the fields (as ``functools.cached_property`` would), two
-# values derived from them: the four hands as one number (:func:`_held`) and
-# the legal actions (:func:`legal_actions`). They are never fields: ``==``,
-# ``repr`` and ``dataclasses.replace`` do not see them (a replaced state
-# computes its own), and a new state made by :func:`_evolve` drops them.
+# ``__dict__`` beside the fields (as ``functools.cached_property`` would),
+# values derived from them: the four hands as one number (``_HELD``,
+# :func:`_held`), the legal actions (``_LEGAL``, :func:`legal_actions`) and, in
+# play, the cards the seat to act may play (``_PLAYABLE``). A state in play
+# that the engine made keeps the fields that stay the same through the hand in
+# one shared dict (``_HAND``) and no tuples of cards (:class:`_Kept`). None of
+# them is a field: ``==``, ``repr`` and ``dataclasses.replace`` do not see
+# them (a replaced state computes its own), and a new state made by
+# :func:`_evolve` drops them (the masks stay while the hands do).
 
 _HELD = "_held"
 _LEGAL = "_legal_actions"
+_PLAYABLE = "_playable"
+_HAND = "_hand"
 #: Where each seat's hand lies in the number of :func:`_held` (a lane of 64 bits per seat).
 _LANE = (0, 64, 128, 192)
 #: The 52 bits of one hand.
@@ -473,9 +531,10 @@ def _plays_of(mask: int) -> tuple[Action, ...]:
     )
 
 
-def _suit_mask_of(led: object) -> int:
-    """The mask of a led card's suit; 0 if it is not a card in notation."""
-    return _SUIT_MASK_OF.get(led, 0) if type(led) is str else 0
+def _hands_of(held: int) -> Hands:
+    """The four hands of :func:`_held`, each in deck order."""
+    north, west, south, east = (_cards_of(held >> lane & _DECK) for lane in _LANE)
+    return (north, west, south, east)
 
 
 _new_state = object.__new__
@@ -485,13 +544,29 @@ _set_fields = object.__setattr__
 def _evolve(state: GameState, **changes: Any) -> GameState:
     """A copy of a state with some fields changed (a faster ``dataclasses.replace``,
     for the engine's own use: the changes are trusted to be valid fields). The
-    cached legal actions go; the cached hands as a number stay unless the hands change."""
-    fields_ = state.__dict__.copy()
-    fields_.pop(_LEGAL, None)
+    cached legal actions go; the hands as a number stay unless the hands change."""
+    fields_ = _next_fields(state.__dict__)
     if "hands" in changes:
         fields_.pop(_HELD, None)
     fields_.update(changes)
     return _state_of(fields_)
+
+
+def _unshare(fields_: dict[str, Any]) -> None:
+    """The fields a state in play keeps in its hand's shared dict (``_HAND``), put
+    in its own ``__dict__`` ``fields_`` under their names (the dict then goes)."""
+    hand = fields_.pop(_HAND, None)
+    if hand is not None:
+        for name in _HAND_FIELDS:
+            fields_.setdefault(name, hand[name])
+
+
+def _fill(fields_: dict[str, Any]) -> None:
+    """Every field of a state in its ``__dict__`` ``fields_`` (:class:`_Kept`):
+    those of its hand's shared dict, and the hands read from the masks."""
+    _unshare(fields_)
+    if "hands" not in fields_:
+        fields_["hands"] = _hands_of(fields_[_HELD])
 
 
 def _state_of(fields_: dict[str, Any]) -> GameState:
@@ -584,32 +659,54 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action, sorted (:func:`~fourhundred.reference.actions.action_sort_key`);
     empty while dealing (any valid deal is legal) and when the game is over.
     (Computed once per state: the state keeps them.)"""
-    cache = state.__dict__
-    actions: tuple[Action, ...] | None = cache.get(_LEGAL)
-    if actions is None:
-        actions = cache[_LEGAL] = _legal_actions(state)
+    fields_ = state.__dict__
+    actions: tuple[Action, ...] | None = fields_.get(_LEGAL)
+    if actions is not None:
+        return actions
+    phase = fields_["phase"]
+    if phase is _PLAYING:
+        playable = fields_.get(_PLAYABLE)
+        if playable is None:
+            playable = _playable(state)
+        actions = _plays_asked(state) if playable is None else _plays_of(playable)
+    elif phase is _BIDDING and fields_["to_act"] is not None:
+        bids = _bids_in(bid_range(state, fields_["to_act"]))
+        actions = (*bids, _THROW_IN) if may_throw_in(state) else bids
+    else:
+        actions = ()
+    fields_[_LEGAL] = actions
     return actions
 
 
-def _legal_actions(state: GameState) -> tuple[Action, ...]:
+def _playable(state: GameState) -> int | None:
+    """The cards the seat to act in play may play, as a mask of one hand
+    (:meth:`FastRules.legal_plays` read from the masks: a card of the suit led
+    if the hand has one, else any), kept in the state; None where masks may not
+    stand for the hands or the card rules (:func:`_held`)."""
     fields_ = state.__dict__
-    if fields_["phase"] is _PLAYING:
-        seat = fields_["to_act"]
-        assert seat is not None
-        trick = fields_["trick"]
-        led = trick[0] if trick else None
-        held = fields_[_HELD] if _HELD in fields_ else _held(state)
-        suit = _suit_mask_of(led)
-        if held is not None and (led is None or suit):
-            hand = held >> _LANE[seat] & _DECK
-            following = hand & suit
-            return _SUIT_PLAYS[following] if following else _plays_of(hand)
-        return tuple(_PLAYS[card] for card in state.fast.legal_plays(state.hands[seat], led))
-    if state.phase is _BIDDING:
-        assert state.to_act is not None
-        bids = _bids_in(bid_range(state, state.to_act))
-        return (*bids, _THROW_IN) if may_throw_in(state) else bids
-    return ()
+    held = fields_[_HELD] if _HELD in fields_ else _held(state)
+    seat = fields_["to_act"]
+    if held is None or seat not in (0, 1, 2, 3):
+        return None
+    hand: int = held >> _LANE[seat] & _DECK
+    trick = fields_["trick"]
+    if trick:
+        led = trick[0]
+        suit = _SUIT_MASK_OF.get(led, 0) if type(led) is str else 0
+        if not suit:  # a led card that is no card (apply_unchecked): the card rules say
+            return None
+        hand = hand & suit or hand
+    fields_[_PLAYABLE] = hand
+    return hand
+
+
+def _plays_asked(state: GameState) -> tuple[Action, ...]:
+    """The plays of the seat to act as the variant's card rules give them
+    (:meth:`FastRules.legal_plays`), where masks may not stand for them."""
+    seat = state.to_act
+    assert seat is not None
+    led = state.trick[0] if state.trick else None
+    return tuple(_PLAYS[card] for card in state.fast.legal_plays(state.hands[seat], led))
 
 
 #: The legal bids of each :func:`bid_range` met so far (actions are immutable: shared).
@@ -640,15 +737,42 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
     the codes' precedence): the first one the action breaks rejects it.
 
     With the checks of :data:`CHECKS`, a card, a bid or a deal goes first to its
-    shortcut (:data:`_PLAINLY`), which proves it legal in a few operations (the
-    checks would pass it); anything it cannot prove goes through the checks.
+    shortcut (inlined for a card; :func:`_plainly_bid`, :func:`_plainly_dealt`),
+    which proves it legal in a few operations (the checks would pass it) and
+    makes the next state; anything it cannot prove goes through the checks.
     """
-    if state.checks is CHECKS:
-        plain = _PLAINLY.get(type(action))
-        after = None if plain is None else plain(state, action, seat)
-        if after is not None:
-            return after
-    for check in state.checks:
+    fields_ = state.__dict__
+    hand = fields_.get(_HAND, fields_)
+    checks = hand["checks"]
+    if checks is CHECKS:
+        kind = type(action)
+        if kind is Play:
+            # The shortcut for a card (the hot path, inlined): the play phase, the
+            # seat to act (or none named), and a card it may play (_playable: of
+            # its hand and, to a trick led, of the suit led unless it has none).
+            actor = fields_["to_act"]
+            card = cast(Play, action).card
+            if (
+                fields_["phase"] is _PLAYING
+                and (seat is None or seat == actor)
+                and (action.seat is None or action.seat == actor)
+                and type(card) is str
+            ):
+                playable = fields_.get(_PLAYABLE)
+                if playable is None:
+                    playable = _playable(state)
+                bit = _BIT_OF.get(card, 0)
+                if playable is not None and playable & bit:
+                    return _card_played(state, fields_, actor, card, bit)
+        elif kind is Bid:
+            after = _plainly_bid(state, fields_, cast(Bid, action), seat)
+            if after is not None:
+                return after
+        elif kind is Deal:
+            after = _plainly_dealt(state, fields_, cast(Deal, action), seat)
+            if after is not None:
+                return after
+    for check in checks:
         message = check.find(state, action, seat)
         if message is not None:
             raise IllegalAction(check.code, message)
@@ -660,28 +784,105 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Play):
         return _play(state, action.card)
     if isinstance(action, Bid):
-        return _bid(state, action.value)
+        return _bid(state, state.__dict__, action.value)
     if isinstance(action, Deal):
-        return _dealt(state, canonical_deal(action).hands, None)
+        hands = canonical_deal(action).hands
+        return _dealt(state, state.__dict__, _held_of(hands), hands)
     if isinstance(action, ThrowIn):
         return _thrown_in(state)
     raise TypeError(f"not an action: {action!r}")
 
 
-def _bid(state: GameState, value: int) -> GameState:
-    assert state.to_act is not None
-    bids = list(state.bids)
-    bids[state.to_act] = value
+def _next_fields(fields_: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the state an action leads to, to be changed: a copy of a
+    state's ``fields_`` with its hand's shared fields under their names
+    (:func:`_unshare`), without what is cached for the state itself (the legal
+    actions, the playable cards); the hands' masks stay."""
+    after = fields_.copy()
+    _unshare(after)
+    after.pop(_LEGAL, None)
+    after.pop(_PLAYABLE, None)
+    return after
+
+
+def _plainly_bid(
+    state: GameState, fields_: dict[str, Any], action: Bid, seat: int | None
+) -> GameState | None:
+    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
+    it, else None (the checks then say why): the bidding phase, the seat to act
+    (or none named), a whole number from the bidder's own minimum
+    (:meth:`FastRules.own_minimum_bid`) to the largest bid."""
+    actor = fields_["to_act"]
+    if fields_["phase"] is not _BIDDING or actor is None:
+        return None
+    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
+        return None
+    value = action.value
+    if type(value) is not int or value > fields_["rules"].max_bid:
+        return None
+    if value < fields_["fast"].own_minimum_bid(fields_["scores"][actor]):
+        return None
+    return _bid(state, fields_, value)
+
+
+def _bid(state: GameState, fields_: dict[str, Any], value: int) -> GameState:
+    """The state after the seat to act bids ``value``: the next seat bids, or
+    after the fourth bid :meth:`FastRules.hand_is_played` decides: play (the
+    dealer's :meth:`FastRules.first_leader` leads) or throw in."""
+    after = _next_fields(fields_)
+    actor = after["to_act"]
+    assert actor is not None
+    bids = list(after["bids"])
+    bids[actor] = value
     new_bids: Bids = (bids[0], bids[1], bids[2], bids[3])
-    order = state.fast.bidding_orders[state.dealer]
-    position = order.index(state.to_act)
+    after["bids"] = new_bids
+    fast: FastRules = after["fast"]
+    order = fast.bidding_orders[after["dealer"]]
+    position = order.index(actor)
     if position < 3:
-        return _evolve(state, bids=new_bids, to_act=order[position + 1])
+        after["to_act"] = order[position + 1]
+        return _state_of(after)
     made = [b if b is not None else 0 for b in new_bids]
-    if state.fast.hand_is_played(made, state.scores):
-        leader = state.fast.first_leader(state.dealer)
-        return _evolve(state, bids=new_bids, phase=_PLAYING, to_act=leader, leader=leader)
-    return _thrown_in(_evolve(state, bids=new_bids))
+    if not fast.hand_is_played(made, after["scores"]):
+        return _thrown_in(_state_of(after))
+    leader = fast.first_leader(after["dealer"])
+    held = after[_HELD] if _HELD in after else _held(_state_of(after))
+    if held is None:
+        after["phase"] = _PLAYING
+        after["to_act"] = after["leader"] = leader
+        return _state_of(after)
+    hand = {name: after[name] for name in _HAND_FIELDS}
+    return _in_play(leader, leader, (), _ZERO, held, hand, held >> _LANE[leader] & _DECK)
+
+
+def _in_play(
+    to_act: int,
+    leader: int,
+    trick: tuple[str, ...],
+    tricks_won: Four,
+    held: int,
+    hand: dict[str, Any],
+    playable: int,
+) -> GameState:
+    """A state in play as the engine keeps it (:class:`_Kept`): the values one
+    card changes, the hands as masks (``held``), the fields that stay the same
+    through the hand (``hand``, shared), and the cards ``to_act`` may play."""
+    new = _new_state(GameState)
+    _set_fields(
+        new,
+        "__dict__",
+        {
+            "phase": _PLAYING,
+            "to_act": to_act,
+            "trick": trick,
+            "leader": leader,
+            "tricks_won": tricks_won,
+            _HELD: held,
+            _HAND: hand,
+            _PLAYABLE: playable,
+        },
+    )
+    return new
 
 
 def _thrown_in(state: GameState) -> GameState:
@@ -692,10 +893,13 @@ def _thrown_in(state: GameState) -> GameState:
 def _next_hand(state: GameState, record: HandRecord, target_in_force: int) -> GameState:
     """The deal of the next hand, after the hand ``record`` tells (the scores
     after it; ``target_in_force`` from then on); the next dealer deals."""
+    fields_ = state.__dict__
+    hand = fields_.get(_HAND, fields_)  # the fields of _HAND_FIELDS, where the state keeps them
+    fast: FastRules = hand["fast"]
     return _evolve(
         state,
         phase=_DEALING,
-        dealer=state.fast.next_dealer(state.dealer),
+        dealer=fast.next_dealer(hand["dealer"]),
         scores=record.scores_after,
         target_in_force=target_in_force,
         hands=_NO_HANDS,
@@ -704,69 +908,27 @@ def _next_hand(state: GameState, record: HandRecord, target_in_force: int) -> Ga
         trick=(),
         leader=None,
         tricks_won=_ZERO,
-        hand_number=state.hand_number + 1,
+        hand_number=hand["hand_number"] + 1,
         result=Result.CONTINUE,
-        history=(*state.history, record),
+        history=(*hand["history"], record),
     )
 
 
-def _play(state: GameState, card: str) -> GameState:
-    """The state after the seat to act plays ``card`` (unchecked: a card it does
-    not hold leaves its hand as it is)."""
-    seat = state.to_act
-    assert seat is not None
-    held = _held(state)
-    bit = _BIT_OF.get(card, 0) if type(card) is str else 0
-    if held is not None and held >> _LANE[seat] & bit:
-        return _card_played(state, seat, card, held ^ bit << _LANE[seat])
-    fields_ = state.__dict__.copy()
-    fields_.pop(_HELD, None)
-    hand = tuple(c for c in state.hands[seat] if c != card)
-    return _card_played(_state_of(fields_), seat, card, None, hand)
-
-
-def _plainly_played(state: GameState, action: Play, seat: int | None) -> GameState | None:
-    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
-    it, else None (the checks then say why, or pass it after all): the play
-    phase, the seat to act (or none named), a card of its hand and, to a trick
-    led, of the suit led unless the hand has none (:meth:`FastRules.legal_plays`
-    read from the masks, see :func:`_held`)."""
-    fields_ = state.__dict__
-    actor = fields_["to_act"]
-    if fields_["phase"] is not _PLAYING or actor is None:
-        return None
-    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
-        return None
-    held = fields_[_HELD] if _HELD in fields_ else _held(state)
-    card = action.card
-    bit = _BIT_OF.get(card, 0) if type(card) is str else 0
-    if held is None:
-        return None
-    lane = _LANE[actor]
-    hand = held >> lane
-    if not hand & bit:
-        return None
-    trick = fields_["trick"]
-    if trick:
-        suit = _suit_mask_of(trick[0])
-        if not suit or not (bit & suit or not hand & suit):
-            return None
-    return _card_played(state, actor, card, held ^ bit << lane)
-
-
-def _plainly_dealt(state: GameState, action: Deal, seat: int | None) -> GameState | None:
+def _plainly_dealt(
+    state: GameState, fields_: dict[str, Any], action: Deal, seat: int | None
+) -> GameState | None:
     """The state after ``action`` if every check of :data:`CHECKS` plainly passes
     it, else None (the checks then say why): the deal phase, the dealer (or no
     seat named), four tuples of 13 distinct cards making up the pack."""
-    dealer = state.dealer
-    if state.phase is not _DEALING:
+    if fields_["phase"] is not _DEALING:
         return None
+    dealer = fields_["dealer"]
     if (seat is not None and seat != dealer) or (action.seat is not None and action.seat != dealer):
         return None
     held = _held_of(action.hands)
     if held is None or not _is_whole_pack(held):
         return None
-    return _dealt(state, _hands_of(held), held)
+    return _dealt(state, fields_, held, None)
 
 
 def _is_whole_pack(held: int) -> bool:
@@ -780,104 +942,132 @@ def _is_whole_pack(held: int) -> bool:
     return union == _DECK
 
 
-def _hands_of(held: int) -> Hands:
-    """The four hands of :func:`_held`, each in deck order."""
-    north, west, south, east = (_cards_of(held >> lane & _DECK) for lane in _LANE)
-    return (north, west, south, east)
-
-
-def _dealt(state: GameState, hands: Hands, held: int | None) -> GameState:
-    """The state after the deal of ``hands`` (in deck order; ``held``, if known, as :func:`_held`)."""
-    fields_ = state.__dict__.copy()
-    fields_.pop(_LEGAL, None)
-    fields_.pop(_HELD, None)
-    fields_.update(
+def _dealt(
+    state: GameState, fields_: dict[str, Any], held: int | None, hands: Hands | None
+) -> GameState:
+    """The state after the deal of the hands ``held`` (:func:`_held_of`; None:
+    ``hands``, in deck order): the first seat of :attr:`FastRules.bidding_orders` bids."""
+    after = _next_fields(fields_)
+    fast: FastRules = after["fast"]
+    after.update(
         phase=_BIDDING,
-        hands=hands,
         bids=_NO_BIDS,
-        to_act=state.fast.bidding_orders[state.dealer][0],
+        to_act=fast.bidding_orders[after["dealer"]][0],
         trick=(),
         leader=None,
         tricks_won=_ZERO,
     )
-    if held is not None and _masks_may_stand_for(state.fast):
-        fields_[_HELD] = held
-    return _state_of(fields_)
-
-
-def _plainly_bid(state: GameState, action: Bid, seat: int | None) -> GameState | None:
-    """The state after ``action`` if every check of :data:`CHECKS` plainly passes
-    it, else None (the checks then say why): the bidding phase, the seat to act
-    (or none named), a whole number from the bidder's own minimum
-    (:meth:`FastRules.own_minimum_bid`) to the largest bid."""
-    actor = state.to_act
-    if state.phase is not _BIDDING or actor is None:
-        return None
-    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
-        return None
-    value = action.value
-    if type(value) is not int or value not in bid_range(state, actor):
-        return None
-    return _bid(state, value)
+    if held is not None and _masks_may_stand_for(fast):
+        after[_HELD] = held
+        after.pop("hands", None)  # read from the masks when asked (_Kept)
+    else:
+        after.pop(_HELD, None)
+        after["hands"] = _hands_of(held) if hands is None and held is not None else hands
+    return _state_of(after)
 
 
 def _card_played(
-    state: GameState,
-    seat: int,
-    card: str,
-    held: int | None,
-    hand: tuple[str, ...] | None = None,
+    state: GameState, fields_: dict[str, Any], seat: int, card: str, bit: int
 ) -> GameState:
-    """The state after ``seat`` played ``card``: the hands are then ``held``
-    (:func:`_held`; None: unknown) and the seat's hand ``hand`` (by default, its
-    hand without the card, which it holds): the next seat of the trick plays,
-    or the trick is taken."""
-    fields_ = state.__dict__.copy()
-    fields_.pop(_LEGAL, None)
-    hands = list(fields_["hands"])
+    """The state after ``seat`` played ``card`` (``bit``, of its hand in the masks):
+    the next seat of the trick plays, or the trick is taken (the winner leads
+    the next), or the hand is settled (:func:`_hand_settled`)."""
+    hand: dict[str, Any] | None = fields_.get(_HAND)
     if hand is None:
-        hand = hands[seat]
-        at = hand.index(card)
-        hand = hand[:at] + hand[at + 1 :]
-    hands[seat] = hand
-    fields_["hands"] = tuple(hands)
-    if held is not None:
-        fields_[_HELD] = held
-    trick = fields_["trick"] = (*fields_["trick"], card)
-    order = fields_["fast"].trick_orders[fields_["leader"]]
+        hand = {name: fields_[name] for name in _HAND_FIELDS}
+    held = fields_[_HELD] ^ bit << _LANE[seat]
+    trick = (*fields_["trick"], card)
+    leader = fields_["leader"]
+    fast: FastRules = hand["fast"]
+    order = fast.trick_orders[leader]
     if len(trick) < 4:
-        fields_["to_act"] = order[len(trick)]
-        new = _new_state(GameState)  # _state_of, inlined: the hot path
-        _set_fields(new, "__dict__", fields_)
+        after = order[len(trick)]
+        cards_ = held >> _LANE[after] & _DECK
+        following = cards_ & _SUIT_MASK_OF[trick[0]]
+        new = _new_state(GameState)  # _in_play, inlined: the hot path
+        if following:  # the legal plays are one suit's: kept at once (one lookup)
+            _set_fields(
+                new,
+                "__dict__",
+                {
+                    "phase": _PLAYING,
+                    "to_act": after,
+                    "trick": trick,
+                    "leader": leader,
+                    "tricks_won": fields_["tricks_won"],
+                    _HELD: held,
+                    _HAND: hand,
+                    _PLAYABLE: following,
+                    _LEGAL: _SUIT_PLAYS[following],
+                },
+            )
+            return new
+        _set_fields(
+            new,
+            "__dict__",
+            {
+                "phase": _PLAYING,
+                "to_act": after,
+                "trick": trick,
+                "leader": leader,
+                "tricks_won": fields_["tricks_won"],
+                _HELD: held,
+                _HAND: hand,
+                _PLAYABLE: cards_,
+            },
+        )
         return new
-    return _trick_taken(state, fields_, order[state.fast.trick_winner(trick)])
-
-
-#: The shortcut of :func:`apply` for each kind of action that has one: the
-#: state after the action if the checks plainly pass it, else None.
-_PLAINLY: Mapping[type, Callable[[GameState, Any, int | None], GameState | None]] = {
-    Play: _plainly_played,
-    Bid: _plainly_bid,
-    Deal: _plainly_dealt,
-}
-
-
-def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> GameState:
-    """The state after ``winner`` takes the trick just completed (``fields_`` are
-    those after its last card): the winner leads the next, or the hand is settled."""
-    won = list(state.tricks_won)
+    winner = order[fast.trick_winner(trick)]
+    won = list(fields_["tricks_won"])
     won[winner] += 1
-    tricks_won = cast(Four, tuple(won))
-    if sum(tricks_won) < TRICKS_PER_HAND:
-        fields_["trick"] = ()
-        fields_["leader"] = fields_["to_act"] = winner
-        fields_["tricks_won"] = tricks_won
-        return _state_of(fields_)
-    bids = tuple(b if b is not None else 0 for b in state.bids)
-    after, result, next_target = state.fast.hand_result(
-        state.scores, bids, tricks_won, state.dealer, state.target_in_force
+    tricks_won: Four = (won[0], won[1], won[2], won[3])
+    if won[0] + won[1] + won[2] + won[3] < TRICKS_PER_HAND:
+        playable = held >> _LANE[winner] & _DECK
+        return _in_play(winner, winner, (), tricks_won, held, hand, playable)
+    return _hand_settled(state, hand, tricks_won)
+
+
+def _play(state: GameState, card: str) -> GameState:
+    """The state after the seat to act plays ``card`` (unchecked: a card it does
+    not hold leaves its hand as it is)."""
+    fields_ = state.__dict__
+    seat = fields_["to_act"]
+    assert seat is not None
+    held = _held(state)
+    bit = _BIT_OF.get(card, 0) if type(card) is str else 0
+    if held is not None and held >> _LANE[seat] & bit:
+        return _card_played(state, fields_, seat, card, bit)
+    after = _next_fields(fields_)  # the hands as tuples of cards from here on
+    after.pop(_HELD, None)
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    after["hands"] = tuple(hands)
+    trick = after["trick"] = (*after["trick"], card)
+    fast: FastRules = after["fast"]
+    order = fast.trick_orders[after["leader"]]
+    if len(trick) < 4:
+        after["to_act"] = order[len(trick)]
+        return _state_of(after)
+    winner = order[fast.trick_winner(trick)]
+    won = list(after["tricks_won"])
+    won[winner] += 1
+    tricks_won: Four = (won[0], won[1], won[2], won[3])
+    if won[0] + won[1] + won[2] + won[3] < TRICKS_PER_HAND:
+        after.update(trick=(), leader=winner, to_act=winner, tricks_won=tricks_won)
+        return _state_of(after)
+    return _hand_settled(state, after, tricks_won)
+
+
+def _hand_settled(state: GameState, hand: Mapping[str, Any], tricks_won: Four) -> GameState:
+    """The state after the last trick of a hand (``state`` is the one before its
+    last card; ``hand`` holds the fields of :data:`_HAND_FIELDS`): the hand is
+    settled by :meth:`FastRules.hand_result`; the game is over or the next hand is dealt."""
+    fast: FastRules = hand["fast"]
+    bids = tuple(b if b is not None else 0 for b in hand["bids"])
+    after, result, next_target = fast.hand_result(
+        hand["scores"], bids, tricks_won, hand["dealer"], hand["target_in_force"]
     )
-    record = HandRecord(after, tricks_won, state.bids, True)
+    record = HandRecord(after, tricks_won, hand["bids"], True)
     if result != Result.CONTINUE:
         return _evolve(
             state,
@@ -890,6 +1080,6 @@ def _trick_taken(state: GameState, fields_: dict[str, Any], winner: int) -> Game
             tricks_won=tricks_won,
             target_in_force=next_target,
             result=Result(result),
-            history=(*state.history, record),
+            history=(*hand["history"], record),
         )
     return _next_hand(state, record, next_target)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -550,6 +551,38 @@ def test_what_the_engine_keeps_beside_a_state_is_no_part_of_it() -> None:
     assert legal_actions(moved) != legal
     assert illegal_code(moved, legal[0]) == "card_not_in_hand"
     assert apply(moved, Play(hands[other][0])).hands[seat] == hands[other][1:]
+
+
+def _rebuilt(state: GameState) -> GameState:
+    """The same state made by the constructor from its fields: every field in its
+    own ``__dict__``, none of the engine's shortcuts (masks, shared hand fields)."""
+    return GameState(**{field.name: getattr(state, field.name) for field in fields(GameState)})
+
+
+@pytest.mark.parametrize("variant", ["qahwa-400", "pagat-41(dealer_throw_in=yes)"])
+def test_a_state_the_engine_made_is_the_value_its_fields_make_and_plays_the_same(
+    variant: str,
+) -> None:
+    rnd = random.Random(variant)
+    state = new_game(load(variant), 1)
+    phases: set[Phase] = set()
+    while len(state.history) < 6 and state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.DEAL:
+            action: Action = deal_from_seed(rnd.randrange(10**6), state.dealer, state.rules)
+        else:
+            actions = legal_actions(state)
+            if not actions:
+                break
+            action = rnd.choice(actions)
+        after = apply(state, action)  # from the state as the engine keeps it, untouched
+        rebuilt = _rebuilt(state)
+        assert after == apply(rebuilt, action) and hash(after) == hash(apply(rebuilt, action))
+        assert rebuilt == state and hash(rebuilt) == hash(state) and repr(rebuilt) == repr(state)
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert legal_actions(rebuilt) == legal_actions(state)
+        phases.add(state.phase)
+        state = after
+    assert phases == {Phase.DEAL, Phase.BIDDING, Phase.PLAY}
 
 
 def test_an_unchecked_card_the_player_does_not_hold_leaves_the_hand_as_it_is() -> None:
