@@ -318,19 +318,18 @@ _NO_BIDS: Bids = (None, None, None, None)
 _ZERO: Four = (0, 0, 0, 0)
 
 
-class _Kept:
-    """A field of :class:`GameState` that a state the engine made may keep
-    elsewhere than under its own name (the class attribute of the field, which
-    the field in the instance's ``__dict__`` overrides when it is there).
+class _Shared:
+    """A field of :class:`GameState` that a state in play the engine made keeps in
+    its hand's shared dict (``_HAND``) instead of its own ``__dict__``: this
+    class attribute reads it there (a field in the instance's ``__dict__``, as
+    every state the constructor makes has, overrides it).
 
-    The engine makes a state in play from the few values one card changes (the
-    trick, the seat to act, the tricks won, the hands as masks: see
-    :func:`_card_played`) and one dict of the fields that stay the same through
-    the play of a hand (``_HAND``), and a state after a deal without its tuples
-    of cards (the masks stand for them). The first read of such a field puts
-    every field in the instance's ``__dict__`` (:func:`_fill`), the hands read
-    from the masks. Equality, ``repr``, hashing and :func:`dataclasses.replace`
-    read the fields by name, so a state is the same value either way.
+    One card changes a few values of a state (the trick, the seat to act, the
+    tricks won, the hands); the engine makes each state in play from those and
+    one dict of the fields that stay the same through the play of a hand
+    (:func:`_card_played`). Equality, ``repr``, hashing and
+    :func:`dataclasses.replace` read the fields by name, so a state is the same
+    value either way.
     """
 
     def __init__(self, name: str, default: object) -> None:
@@ -342,9 +341,24 @@ class _Kept:
             if self.default is MISSING:
                 raise AttributeError(self.name)
             return self.default
+        return state.__dict__[_HAND][self.name]
+
+
+class _HandsOfMasks:
+    """The ``hands`` of a state the engine keeps as masks only (:func:`_held`):
+    read from the masks on first use and kept in the state (this class
+    attribute is not asked again). The engine leaves them out where nobody has
+    read the hands of the state before (a deal, a card played to a state whose
+    hands were never read), so a game played by :func:`legal_actions` and
+    :func:`apply` alone never spells them out."""
+
+    def __get__(self, state: object, owner: object = None) -> Hands:
+        if state is None:  # the class's own: the field's default
+            return _NO_HANDS
         fields_: dict[str, Any] = state.__dict__
-        _fill(fields_)
-        return fields_[self.name]
+        hands: Hands = _hands_of(fields_[_HELD])
+        fields_["hands"] = hands
+        return hands
 
 
 @dataclass(frozen=True)
@@ -385,11 +399,9 @@ class GameState:
             raise ValueError(f"the fast rules are for {fast.rules}, the state's rules {self.rules}")
 
 
-#: The fields every state the engine makes keeps under their own names (the
-#: hot path reads them there); the others may be kept by :class:`_Kept`.
-_ALWAYS_KEPT = ("phase", "to_act", "trick", "leader", "tricks_won")
 #: The fields that stay the same through the play of a hand: a state in play
-#: keeps them in one dict shared by the states of that hand (``_HAND``).
+#: the engine made keeps them in one dict shared by the states of that hand
+#: (``_HAND``; :class:`_Shared`).
 _HAND_FIELDS = (
     "rules",
     "dealer",
@@ -403,9 +415,10 @@ _HAND_FIELDS = (
     "checks",
 )
 for _field in fields(GameState):
-    if _field.name not in _ALWAYS_KEPT:
-        setattr(GameState, _field.name, _Kept(_field.name, _field.default))
+    if _field.name in _HAND_FIELDS:
+        setattr(GameState, _field.name, _Shared(_field.name, _field.default))
 del _field
+GameState.hands = cast(Hands, _HandsOfMasks())
 
 
 #: A player: given the state (its seat is ``state.to_act``), returns a legal action.
@@ -422,10 +435,11 @@ Player = Callable[[GameState], Action]
 # :func:`_held`), the legal actions (``_LEGAL``, :func:`legal_actions`) and, in
 # play, the cards the seat to act may play (``_PLAYABLE``). A state in play
 # that the engine made keeps the fields that stay the same through the hand in
-# one shared dict (``_HAND``) and no tuples of cards (:class:`_Kept`). None of
-# them is a field: ``==``, ``repr`` and ``dataclasses.replace`` do not see
-# them (a replaced state computes its own), and a new state made by
-# :func:`_evolve` drops them (the masks stay while the hands do).
+# one shared dict (``_HAND``, :class:`_Shared`), and a state may leave its
+# tuples of cards to its masks (:class:`_HandsOfMasks`). None of these is a
+# field: ``==``, ``repr`` and ``dataclasses.replace`` do not see them (a
+# replaced state computes its own), and a new state made by :func:`_evolve`
+# drops them (the masks stay while the hands do).
 
 _HELD = "_held"
 _LEGAL = "_legal_actions"
@@ -559,14 +573,6 @@ def _unshare(fields_: dict[str, Any]) -> None:
     if hand is not None:
         for name in _HAND_FIELDS:
             fields_.setdefault(name, hand[name])
-
-
-def _fill(fields_: dict[str, Any]) -> None:
-    """Every field of a state in its ``__dict__`` ``fields_`` (:class:`_Kept`):
-    those of its hand's shared dict, and the hands read from the masks."""
-    _unshare(fields_)
-    if "hands" not in fields_:
-        fields_["hands"] = _hands_of(fields_[_HELD])
 
 
 def _state_of(fields_: dict[str, Any]) -> GameState:
@@ -852,7 +858,8 @@ def _bid(state: GameState, fields_: dict[str, Any], value: int) -> GameState:
         after["to_act"] = after["leader"] = leader
         return _state_of(after)
     hand = {name: after[name] for name in _HAND_FIELDS}
-    return _in_play(leader, leader, (), _ZERO, held, hand, held >> _LANE[leader] & _DECK)
+    playable = held >> _LANE[leader] & _DECK
+    return _in_play(leader, leader, (), _ZERO, held, hand, playable, after.get("hands"))
 
 
 def _in_play(
@@ -863,26 +870,26 @@ def _in_play(
     held: int,
     hand: dict[str, Any],
     playable: int,
+    hands: Hands | None,
 ) -> GameState:
-    """A state in play as the engine keeps it (:class:`_Kept`): the values one
-    card changes, the hands as masks (``held``), the fields that stay the same
-    through the hand (``hand``, shared), and the cards ``to_act`` may play."""
-    new = _new_state(GameState)
-    _set_fields(
-        new,
-        "__dict__",
-        {
-            "phase": _PLAYING,
-            "to_act": to_act,
-            "trick": trick,
-            "leader": leader,
-            "tricks_won": tricks_won,
-            _HELD: held,
-            _HAND: hand,
-            _PLAYABLE: playable,
-        },
-    )
-    return new
+    """A state in play as the engine keeps it: the values one card changes, the
+    hands as masks (``held``) and, if known, as tuples (``hands``; None: read
+    from the masks when asked, :class:`_HandsOfMasks`), the fields that stay
+    the same through the hand (``hand``, shared: :class:`_Shared`), and the
+    cards ``to_act`` may play."""
+    fields_ = {
+        "phase": _PLAYING,
+        "to_act": to_act,
+        "trick": trick,
+        "leader": leader,
+        "tricks_won": tricks_won,
+        _HELD: held,
+        _HAND: hand,
+        _PLAYABLE: playable,
+    }
+    if hands is not None:
+        fields_["hands"] = hands
+    return _state_of(fields_)
 
 
 def _thrown_in(state: GameState) -> GameState:
@@ -959,7 +966,7 @@ def _dealt(
     )
     if held is not None and _masks_may_stand_for(fast):
         after[_HELD] = held
-        after.pop("hands", None)  # read from the masks when asked (_Kept)
+        after.pop("hands", None)  # read from the masks when asked (_HandsOfMasks)
     else:
         after.pop(_HELD, None)
         after["hands"] = _hands_of(held) if hands is None and held is not None else hands
@@ -971,7 +978,8 @@ def _card_played(
 ) -> GameState:
     """The state after ``seat`` played ``card`` (``bit``, of its hand in the masks):
     the next seat of the trick plays, or the trick is taken (the winner leads
-    the next), or the hand is settled (:func:`_hand_settled`)."""
+    the next), or the hand is settled (:func:`_hand_settled`). The hands as
+    tuples follow only where the state had them (someone read them)."""
     hand: dict[str, Any] | None = fields_.get(_HAND)
     if hand is None:
         hand = {name: fields_[name] for name in _HAND_FIELDS}
@@ -980,50 +988,41 @@ def _card_played(
     leader = fields_["leader"]
     fast: FastRules = hand["fast"]
     order = fast.trick_orders[leader]
+    hands: Hands | None = fields_.get("hands")
+    if hands is not None:
+        cards_ = hands[seat]
+        at = cards_.index(card)
+        held_now = list(hands)
+        held_now[seat] = cards_[:at] + cards_[at + 1 :]
+        hands = (held_now[0], held_now[1], held_now[2], held_now[3])
     if len(trick) < 4:
         after = order[len(trick)]
-        cards_ = held >> _LANE[after] & _DECK
-        following = cards_ & _SUIT_MASK_OF[trick[0]]
-        new = _new_state(GameState)  # _in_play, inlined: the hot path
+        mask = held >> _LANE[after] & _DECK
+        following = mask & _SUIT_MASK_OF[trick[0]]
+        new = {  # _in_play, inlined: the hot path
+            "phase": _PLAYING,
+            "to_act": after,
+            "trick": trick,
+            "leader": leader,
+            "tricks_won": fields_["tricks_won"],
+            _HELD: held,
+            _HAND: hand,
+            _PLAYABLE: following or mask,
+        }
         if following:  # the legal plays are one suit's: kept at once (one lookup)
-            _set_fields(
-                new,
-                "__dict__",
-                {
-                    "phase": _PLAYING,
-                    "to_act": after,
-                    "trick": trick,
-                    "leader": leader,
-                    "tricks_won": fields_["tricks_won"],
-                    _HELD: held,
-                    _HAND: hand,
-                    _PLAYABLE: following,
-                    _LEGAL: _SUIT_PLAYS[following],
-                },
-            )
-            return new
-        _set_fields(
-            new,
-            "__dict__",
-            {
-                "phase": _PLAYING,
-                "to_act": after,
-                "trick": trick,
-                "leader": leader,
-                "tricks_won": fields_["tricks_won"],
-                _HELD: held,
-                _HAND: hand,
-                _PLAYABLE: cards_,
-            },
-        )
-        return new
+            new[_LEGAL] = _SUIT_PLAYS[following]
+        if hands is not None:
+            new["hands"] = hands
+        state_after = _new_state(GameState)
+        _set_fields(state_after, "__dict__", new)
+        return state_after
     winner = order[fast.trick_winner(trick)]
     won = list(fields_["tricks_won"])
     won[winner] += 1
     tricks_won: Four = (won[0], won[1], won[2], won[3])
     if won[0] + won[1] + won[2] + won[3] < TRICKS_PER_HAND:
         playable = held >> _LANE[winner] & _DECK
-        return _in_play(winner, winner, (), tricks_won, held, hand, playable)
+        return _in_play(winner, winner, (), tricks_won, held, hand, playable, hands)
     return _hand_settled(state, hand, tricks_won)
 
 
