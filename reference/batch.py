@@ -72,7 +72,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import numba
 import numba.extending
@@ -941,6 +941,54 @@ def record_kernel(
     )
 
 
+class _Scratches(NamedTuple):
+    """The work arrays :func:`_play_hand` writes (bids, tricks, scratch, masks; no log)."""
+
+    bids: npt.NDArray[np.int64]
+    tricks: npt.NDArray[np.int64]
+    scratch: npt.NDArray[np.int64]
+    masks: npt.NDArray[np.uint64]
+    no_log: npt.NDArray[np.int32]
+
+
+@_inline
+def _game_hand(
+    t: KernelTables,
+    scores: npt.NDArray[np.int64],
+    dealer: Int,
+    target: Int,
+    hand_key: UInt,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+    work: _Scratches,
+) -> tuple[Int, Int, Int, Int, bool, Int]:
+    """One hand of a game under ``t`` (``scores`` updated in place): what became
+    of it (:func:`_play_hand`), its Result, then the dealer and the target in
+    force after it, whether the game is over, and its outcome if so."""
+    did, result, next_target = _play_hand(
+        t,
+        scores,
+        dealer,
+        target,
+        hand_key,
+        kinds,
+        boldness,
+        work.bids,
+        work.tricks,
+        work.scratch,
+        work.masks,
+        work.no_log,
+    )
+    if did == STUCK:
+        return did, result, dealer, target, True, np.int64(GAME_STUCK)
+    if did == PLAYED:
+        target = next_target
+    dealer = t.next_dealer[dealer]
+    if result != 0:
+        return did, result, dealer, target, True, result
+    return did, result, dealer, target, False, np.int64(UNFINISHED)
+
+
 @_kernel
 def compare_kernel(
     a: KernelTables,
@@ -965,11 +1013,13 @@ def compare_kernel(
     """
     scores_a = np.zeros(4, dtype=np.int64)
     scores_b = np.zeros(4, dtype=np.int64)
-    bids = np.empty(4, dtype=np.int64)
-    tricks = np.empty(4, dtype=np.int64)
-    scratch = np.empty(64, dtype=np.int64)
-    masks = np.empty(4, dtype=np.uint64)
-    no_log = np.empty(0, dtype=np.int32)
+    scratches = _Scratches(
+        np.empty(4, dtype=np.int64),
+        np.empty(4, dtype=np.int64),
+        np.empty(64, dtype=np.int64),
+        np.empty(4, dtype=np.uint64),
+        np.empty(0, dtype=np.int32),
+    )
     for k in range(games):
         game = first_game + k
         for seat in range(4):
@@ -985,55 +1035,17 @@ def compare_kernel(
         first_difference: Int = np.int64(0)
         for hand in range(max_hands):
             hand_key = _hand_key(key, game, hand)
-            did_a = did_b = result_a = result_b = next_a = next_b = np.int64(0)
+            did_a = did_b = result_a = result_b = np.int64(0)
             if not over_a:
-                did_a, result_a, next_a = _play_hand(
-                    a,
-                    scores_a,
-                    dealer_a,
-                    target_a,
-                    hand_key,
-                    kinds,
-                    boldness,
-                    bids,
-                    tricks,
-                    scratch,
-                    masks,
-                    no_log,
+                did_a, result_a, dealer_a, target_a, over_a, outcome_a = _game_hand(
+                    a, scores_a, dealer_a, target_a, hand_key, kinds, boldness, scratches
                 )
                 hands_a += 1
-                if did_a == STUCK:
-                    over_a, outcome_a = True, GAME_STUCK
-                else:
-                    if did_a == PLAYED:
-                        target_a = next_a
-                    dealer_a = a.next_dealer[dealer_a]
-                    if result_a != 0:
-                        over_a, outcome_a = True, result_a
             if not over_b:
-                did_b, result_b, next_b = _play_hand(
-                    b,
-                    scores_b,
-                    dealer_b,
-                    target_b,
-                    hand_key,
-                    kinds,
-                    boldness,
-                    bids,
-                    tricks,
-                    scratch,
-                    masks,
-                    no_log,
+                did_b, result_b, dealer_b, target_b, over_b, outcome_b = _game_hand(
+                    b, scores_b, dealer_b, target_b, hand_key, kinds, boldness, scratches
                 )
                 hands_b += 1
-                if did_b == STUCK:
-                    over_b, outcome_b = True, GAME_STUCK
-                else:
-                    if did_b == PLAYED:
-                        target_b = next_b
-                    dealer_b = b.next_dealer[dealer_b]
-                    if result_b != 0:
-                        over_b, outcome_b = True, result_b
             if aligned:
                 compared += 1
                 same = (
