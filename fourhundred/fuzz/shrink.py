@@ -291,6 +291,8 @@ class _Search:
         self.checks = self.steps = 0
         self.max_checks, self.deadline = max_checks, deadline
         self.tried: set[str] = set()
+        #: Whether the input starts where a game can stand: then every step keeps it so.
+        self.stands = games.stands(rules, kind, data)
 
     def out_of_budget(self) -> bool:
         return self.checks >= self.max_checks or time.monotonic() > self.deadline
@@ -302,6 +304,8 @@ class _Search:
             return None
         self.tried.add(key)
         if not case_kind(self.kind).is_valid(self.rules, candidate):
+            return None
+        if self.stands and not games.stands(self.rules, self.kind, candidate):
             return None
         self.checks += 1
         found = self.check(candidate)
@@ -460,8 +464,11 @@ def _cut_after_departure(search: _Search) -> bool:
     return moved
 
 
-def _replanned(start: GameState, plans: Sequence[games.HandPlan]) -> Json:
-    return {**games.start_input(start), "actions": games.materialize(start, plans)}
+def _replanned(start: GameState, plans: Sequence[games.HandPlan], length: int) -> Json:
+    """The game of ``plans`` from ``start``, its actions cut to ``length``: re-deriving
+    a game already cut after its departure must not play its last hand out again."""
+    actions = games.materialize(start, plans)[:length]
+    return {**games.start_input(start), "actions": actions}
 
 
 def _simplify_hands(search: _Search) -> bool:
@@ -490,7 +497,7 @@ def _simplify_hands(search: _Search) -> bool:
                 *([changed] if changed is not None else []),
                 *plans[index + 1 :],
             ]
-            if search.try_move(_replanned(start, rest)):
+            if search.try_move(_replanned(start, rest, len(search.data["actions"]))):
                 return True
             if search.out_of_budget():
                 return False
@@ -541,7 +548,7 @@ def _pull_start_number(search: _Search, name: str, seat: int | None, simplest: i
         if plans is None:
             return False
         moved = _start_with(start, name, seat, value)
-        return search.try_move(_replanned(moved, plans))
+        return search.try_move(_replanned(moved, plans, len(search.data["actions"])))
 
     start = _start(search)
     if start is None:
