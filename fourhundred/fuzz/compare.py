@@ -125,6 +125,10 @@ def signature(
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
     wrong dealer are two.
 
+    ``probed`` (a wrong end: :func:`end_probe_context`, the implementation asked the
+    same hand with each team alone and with the teams changed places) replaces the count
+    of teams that qualify by the step of the rule of the end that goes wrong.
+
     ``turn`` (whole games: :func:`turn_order_context` of the same game with every
     action named for its seat) says the implementation's turn order parts from the
     reference's: then that is the cause, whatever the first departure's class (a

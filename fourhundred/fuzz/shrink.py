@@ -32,6 +32,11 @@ hand plans (:func:`fourhundred.fuzz.games.materialize`). A whole-game
 finding so ends as at most one hand from a stated position (more only when
 the budget runs out first).
 
+A step never moves an input that starts where a game can stand (no team has won
+before the hand: :func:`fourhundred.fuzz.games.stands`) to one that does not, and the
+re-derived actions of a game already cut after its departure are cut to the same length
+(changing the start must not play the last hand out again).
+
 The class of wrongness is part of what stays the same
 (:attr:`Disagreement.shape`, :mod:`fourhundred.fuzz.classes`): a smaller
 input that departs in another, milder, class is never taken.
