@@ -486,3 +486,24 @@ def test_a_game_cut_after_its_departure_still_has_its_start_simplified() -> None
     shrunk = shrink("whole_game", QAHWA, data, found, check, seconds=20)
     assert shrunk.data["actions"][-1] == "bid 13" and len(shrunk.data["actions"]) == 3
     assert shrunk.data.get("first_dealer") == 0, "a new game dealt by North"
+
+
+def test_a_bug_at_exactly_the_table_minimum_shrinks_out_of_the_score_band_it_was_found_in() -> None:
+    """Scored one point short when the bids total exactly the table minimum (recorded
+    from a campaign at 50 points, where the minimum is 14): a score and a bid step down
+    together, so the finding ends at 0 points, where the minimum is 11."""
+
+    def short_at_minimum(kind: str, rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
+        answer = reference_answer(kind, rules, data)
+        question = {"scores": data["scores"], "bids": data["bids"]}
+        if sum(data["bids"]) != reference_answer("table_minimum", rules, question)["minimum"]:
+            return answer
+        pairs = zip(answer["scores"], data["scores"], strict=True)
+        return {**answer, "scores": [a - 1 if a > b else a for a, b in pairs]}
+
+    check = _check(InProcess(short_at_minimum), "hand_scoring", QAHWA)
+    data = {"scores": [0, 0, 0, 50], "bids": [2, 3, 4, 5], "tricks": [0, 0, 0, 13]}
+    found = check(data)
+    assert found is not None
+    shrunk = shrink("hand_scoring", QAHWA, data, found, check)
+    assert shrunk.data["scores"] == [0, 0, 0, 0] and sum(shrunk.data["bids"]) == 11

@@ -14,7 +14,7 @@ Steps on the pure kinds, repeated until none applies:
   failing magnitude, which lands a band-edge defect on the edge itself:
   30, not 37), then one at a time; a bid is thereby pulled down to its
   bidder's minimum, the dealer to North, a raised target to the base target;
-* two numbers of a list (two bids, two scores) one step toward 0 together;
+* two numbers (two bids, two scores, a score and a bid) one step toward 0 together;
 * a trick moved from one player to another;
 * a hand cut to one of its cards, to either half, or by one card; a card replaced by a lower one of its suit or
   by the same rank in a lower suit, a led card removed (leading instead).
@@ -240,21 +240,26 @@ def _card_moves(data: Json) -> Iterator[Json]:
 
 
 def _pair_moves(data: Json) -> Iterator[Json]:
-    """Two numbers of one list one step toward 0 together (a bid total can then stay on
-    the same side of the table minimum, where lowering one bid alone would cross it)."""
-    for key in sorted(data):
-        values = data[key]
-        if key == "tricks" or not isinstance(values, list) or len(values) != 4:
-            continue
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            continue
-        for first in range(4):
-            for second in range(first + 1, 4):
-                if values[first] and values[second]:
-                    moved = list(values)
-                    moved[first] -= 1 if moved[first] > 0 else -1
-                    moved[second] -= 1 if moved[second] > 0 else -1
-                    yield {**data, key: moved}
+    """Two numbers one step toward 0 together: two of one list (two bids, two scores: a
+    bid total can then stay on the same side of the table minimum, where lowering one
+    bid alone would cross it), or one of each of two lists (a score and a bid: the
+    highest score leaves its band as the bids drop to the lower band's minimum, where
+    either alone would cross it)."""
+    lists = [
+        key
+        for key in sorted(data)
+        if key != "tricks"
+        and isinstance(data[key], list)
+        and len(data[key]) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in data[key])
+    ]
+    numbers = [(key, index) for key in lists for index in range(4) if data[key][index]]
+    for first, (key, index) in enumerate(numbers):
+        for other, at in numbers[first + 1 :]:
+            moved = {name: list(data[name]) for name in {key, other}}
+            moved[key][index] -= 1 if moved[key][index] > 0 else -1
+            moved[other][at] -= 1 if moved[other][at] > 0 else -1
+            yield {**data, **moved}
 
 
 def _trick_moves(data: Json) -> Iterator[Json]:
