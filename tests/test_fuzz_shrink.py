@@ -507,3 +507,21 @@ def test_a_bug_at_exactly_the_table_minimum_shrinks_out_of_the_score_band_it_was
     assert found is not None
     shrunk = shrink("hand_scoring", QAHWA, data, found, check)
     assert shrunk.data["scores"] == [0, 0, 0, 0] and sum(shrunk.data["bids"]) == 11
+
+
+def test_a_target_kept_a_hand_too_long_is_one_cause_whether_it_should_rise_or_fall() -> None:
+    variant = "arab3meyeh-400"
+    hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "dealer": 0}
+
+    def target_signature(before: int, expected: int, actual: int) -> str:
+        data = {**hand, "scores": [38, 38, 2, 2], "target_in_force": before}
+        right = {"scores": [41, 41, 5, 5], "result": "continue", "target_in_force": expected}
+        found = compare(
+            "game_outcome", variant, right, Outcome.ok({**right, "target_in_force": actual})
+        )
+        assert found is not None and found.cause == "wrong_target"
+        return comparing.signature(found, data, right, {**right, "target_in_force": actual})
+
+    missed_rise, missed_fall = target_signature(41, 51, 41), target_signature(51, 41, 51)
+    assert missed_rise == missed_fall
+    assert target_signature(41, 51, 61) != missed_rise, "a target changed wrongly is another cause"

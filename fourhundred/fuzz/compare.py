@@ -184,6 +184,8 @@ def outcome_context(disagreement: Disagreement, data: Mapping[str, Any], expecte
         "thirteen": fast.special_bid is not None and fast.special_bid in (data.get("bids") or []),
         "raised": isinstance(target, int) and target > rules.target,
     }
+    if cause == "wrong_target" and isinstance(target, int):
+        return _target_context(context, disagreement, target)
     scores = expected.get("scores") if isinstance(expected, dict) else None
     if cause == "wrong_end" and isinstance(scores, list) and isinstance(target, int):
         context["qualify"] = sum(fast.qualifies(team, scores, target) for team in (0, 1))
@@ -284,6 +286,21 @@ def _end_results(
         value = theirs[index].get("result")
         said = value if isinstance(value, str) else None
     return str(records[index].get("result")), said
+
+
+def _target_context(context: Json, disagreement: Disagreement, before: int) -> Json:
+    """A wrong target in force's context: whether the implementation *kept* the target in
+    force before the hand or changed it to another wrong one (arab3meyeh §"Scoring": the
+    target rises when both teams qualify, and falls back when neither does at the base
+    target) — in place of whether it was raised and how many teams qualify, which a
+    target kept a hand too long shows both ways (a raise missed, a fall back missed)."""
+    kept = all(
+        actual == json_text(before)
+        for path, _, actual in disagreement.departure
+        if path.endswith("target_in_force")
+    )
+    plain = {k: v for k, v in context.items() if k not in ("raised", "qualify")}
+    return {**plain, "target": "kept" if kept else "changed"}
 
 
 def _hashed(pattern: Json) -> str:
@@ -414,6 +431,8 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
             context["qualify"] = sum(qualify)
     if scores_cause:
         return context
+    if disagreement.cause == "wrong_target":
+        return _target_context(context, disagreement, state.target_in_force)
     context["dealers"] = sorted(
         {
             (_seat_offset(e, state.dealer), _seat_offset(a, state.dealer))
