@@ -525,3 +525,17 @@ def test_a_target_kept_a_hand_too_long_is_one_cause_whether_it_should_rise_or_fa
     missed_rise, missed_fall = target_signature(41, 51, 41), target_signature(51, 41, 51)
     assert missed_rise == missed_fall
     assert target_signature(41, 51, 61) != missed_rise, "a target changed wrongly is another cause"
+
+
+class _TwoEndBugs(_BeyondTarget, _PartnerOnZero):
+    """Both: a player exactly on the target does not qualify, a partner on 0 does."""
+
+
+def test_a_right_winner_denied_and_a_wrong_one_let_in_is_the_denial() -> None:
+    """Recorded from a campaign: North reaches exactly 41 (denied) while East's team
+    qualifies only with West on 0 (let in): the cause is the win denied, as alone."""
+    both = dict(ON_TARGET_ALONE, scores=[38, 2, 0, 36], bids=[3, 2, 2, 6], tricks=[3, 0, 2, 8])
+    shown = _end_signature(_TwoEndBugs, both)
+    assert shown[0] == "wrong_winner"
+    assert shown[1] == _end_signature(_TwoEndBugs, ON_TARGET_ALONE)[1]
+    assert shown[1] != _end_signature(_TwoEndBugs, PARTNER_ON_ZERO)[1]

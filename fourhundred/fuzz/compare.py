@@ -224,22 +224,36 @@ def end_probe_context(disagreement: Disagreement, data: Mapping[str, Any], ask: 
     original = _end_results(disagreement, ask, dict(data))
     if original is None:
         return None
-    verdicts = set()
+    verdicts: list[str] = []
     for team in (0, 1):
         probe = _alone(kind, rules, data, team)
         results = None if probe is None else _end_results(disagreement, ask, probe)
         if results is None or results[0] not in ("continue", _WINS[team]):
             return None
         expected_win, actual_win = (result == _WINS[team] for result in results)
-        if expected_win != actual_win:
-            verdicts.add("strict" if expected_win else "lax")
+        verdicts.append("" if expected_win == actual_win else "strict" if expected_win else "lax")
     turned = _turned(kind, rules, data)
     results = None if turned is None else _end_results(disagreement, ask, turned)
     if results is None:
         return None
     said = original[1]
     swapped = None if said is None else _SWAPPED.get(said, said)
-    return {"qualification": sorted(verdicts), "seat_bound": results[1] != swapped}
+    step = _decisive(verdicts, original)
+    return {"qualification": [step] if step else [], "seat_bound": results[1] != swapped}
+
+
+def _decisive(verdicts: Sequence[str], results: tuple[str, str | None]) -> str:
+    """The judgement of a team alone that decides a wrong end: the team the reference
+    lets win, if the implementation does not judge it qualified alone (the win it
+    misses); else the team the implementation lets win, if it judges that one wrongly
+    (the win it gives); else none (the teams are judged right alone: the step that
+    settles them together goes wrong). One input can show both, a right winner denied
+    and a wrong one let in: the first is its cause, as where it shows alone."""
+    expected, actual = results
+    for result, verdict in ((expected, "strict"), (actual, "lax")):
+        if result in _WINS and verdicts[_WINS.index(result)] == verdict:
+            return verdict
+    return ""
 
 
 def _alone(kind: str, rules: Rules, data: Mapping[str, Any], team: int) -> Json | None:
