@@ -539,3 +539,12 @@ def test_a_right_winner_denied_and_a_wrong_one_let_in_is_the_denial() -> None:
     assert shown[0] == "wrong_winner"
     assert shown[1] == _end_signature(_TwoEndBugs, ON_TARGET_ALONE)[1]
     assert shown[1] != _end_signature(_TwoEndBugs, PARTNER_ON_ZERO)[1]
+
+
+def test_a_team_denied_whose_equal_total_would_have_played_on_is_still_the_denial() -> None:
+    """Both teams qualify with equal totals (the game plays on), but North on exactly 41
+    is not counted, so West-East win: the same cause as a win denied alone."""
+    level = dict(ON_TARGET_BOTH, scores=[37, 38, 2, 1], tricks=[4, 4, 2, 3])
+    shown = _end_signature(_BeyondTarget, level)
+    assert shown[0] == "winner_where_none"
+    assert shown[1] == _end_signature(_BeyondTarget, ON_TARGET_ALONE)[1]

@@ -248,12 +248,14 @@ def _decisive(verdicts: Sequence[str], results: tuple[str, str | None]) -> str:
     misses); else the team the implementation lets win, if it judges that one wrongly
     (the win it gives); else none (the teams are judged right alone: the step that
     settles them together goes wrong). One input can show both, a right winner denied
-    and a wrong one let in: the first is its cause, as where it shows alone."""
+    and a wrong one let in: the first is its cause, as where it shows alone. Where
+    neither team is one of those, a team judged wrongly alone still decides (a team
+    denied whose equal total would have made the game play on)."""
     expected, actual = results
     for result, verdict in ((expected, "strict"), (actual, "lax")):
         if result in _WINS and verdicts[_WINS.index(result)] == verdict:
             return verdict
-    return ""
+    return "+".join(sorted({verdict for verdict in verdicts if verdict}))
 
 
 def _alone(kind: str, rules: Rules, data: Mapping[str, Any], team: int) -> Json | None:
