@@ -158,11 +158,30 @@ def start_position(rng: random.Random, rules: Rules) -> GameState:
     for _ in range(START_TRIES):
         if reachable(rules, scores, target):
             break
+        scores = _short_of_target(rng, rules, scores, target)
+        if reachable(rules, scores, target):
+            break
         scores = draw(rng, rules, target)
     else:
         target, scores = rules.target, [0, 0, 0, 0]
     number = rng.choice((1, 2, rng.randint(3, 20)))
     return position_state(rules, rng.randrange(4), scores, target, number)
+
+
+def _short_of_target(
+    rng: random.Random, rules: Rules, scores: Sequence[int], target: int
+) -> list[int]:
+    """The scores with the leader of each team that qualifies already put one to four
+    points short of the target: still a race to it, now one a game can stand at."""
+    fast = FastRules.of(rules)
+    out = list(scores)
+    for team in (0, 1):
+        if not fast.qualifies(team, out, target):
+            continue
+        lead = max((team, team + 2), key=lambda seat: out[seat])
+        reached = out[team] + out[team + 2] if rules.win_measure == "team_total" else out[lead]
+        out[lead] -= reached - target + rng.randint(1, 4)
+    return out if all(inputs.biddable(rules, s) for s in out) else list(scores)
 
 
 def reachable(rules: Rules, scores: Sequence[int], target: int) -> bool:
