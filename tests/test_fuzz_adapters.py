@@ -267,6 +267,7 @@ PLANTED_PURE_BUGS = (
     ("last_two_free", "legal_plays", {"allows_illegal"}, 1),
     ("magnitude_minimum", "table_minimum", {"wrong_minimum"}, 1),
     ("exact_target", "game_outcome", {"no_winner_where_one", "wrong_winner"}, 1),
+    ("two_scoring_bugs", "hand_scoring", {"wrong_scores"}, 2),
     (
         "two_end_bugs",
         "game_outcome",
