@@ -209,6 +209,12 @@ PLANTED_GAME_BUGS = (
     ("thirteen_scores", "pagat-400", {"wrong_scores"}),
     ("higher_player", "qahwa-400", {"wrong_winner"}),
     ("tie_break", "qahwa-400", {"wrong_winner", "winner_where_none"}),
+    # Bugs the signatures were not tuned on (some foreign-style: answers rewritten).
+    ("maximum_bid_code", "qahwa-400", {"rejected_legal"}),
+    ("throw_in_turns_left", "qahwa-400", {"wrong_dealer"}),
+    ("ends_late", "qahwa-400", {"no_winner_where_one"}),
+    ("raise_reported_late", "arab3meyeh-400", {"wrong_target"}),
+    ("exact_target", "qahwa-400", {"no_winner_where_one", "wrong_winner"}),
 )
 
 
@@ -231,3 +237,59 @@ def test_each_planted_whole_game_bug_gives_one_finding_of_one_hand_from_a_positi
     deals = [a for a in finding.input["actions"] if a.split(": ", 1)[-1].startswith("deal")]
     assert len(deals) == 1, "one hand"
     assert finding.original_input and finding.original_details
+
+
+def _one_hand(finding: Finding) -> bool:
+    actions = finding.input["actions"]
+    return sum(a.split(": ", 1)[-1].startswith("deal") for a in actions) == 1
+
+
+@pytest.mark.slow
+def test_two_independent_whole_game_bugs_give_two_findings_of_one_hand_each() -> None:
+    config = Config(
+        variants=("qahwa-400",),
+        kinds=("whole_game",),
+        adapter=(sys.executable, str(ADAPTERS / "two_game_bugs.py")),
+        seconds=60,
+    )
+    summary = run_campaign(config)
+    assert summary.complete, summary.ending
+    assert sorted(f.wrongness for f in summary.findings) == ["rejected_legal", "wrong_dealer"]
+    assert all(_one_hand(finding) for finding in summary.findings)
+
+
+#: Planted bugs of the pure kinds the signatures were not tuned on: (adapter, kind, the
+#: classes each of its findings may have, how many causes it plants).
+PLANTED_PURE_BUGS = (
+    ("minimum_exact", "hand_scoring", {"wrong_scores"}, 1),
+    ("thirteen_face", "bid_value", {"wrong_value"}, 1),
+    ("trump_led", "trick_winner", {"wrong_trick_winner"}, 1),
+    ("last_two_free", "legal_plays", {"allows_illegal"}, 1),
+    ("magnitude_minimum", "table_minimum", {"wrong_minimum"}, 1),
+    ("exact_target", "game_outcome", {"no_winner_where_one", "wrong_winner"}, 1),
+    ("two_scoring_bugs", "hand_scoring", {"wrong_scores"}, 2),
+    (
+        "two_end_bugs",
+        "game_outcome",
+        {"no_winner_where_one", "winner_where_none", "wrong_winner"},
+        2,
+    ),
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("adapter", "kind", "classes", "causes"), PLANTED_PURE_BUGS)
+def test_each_planted_bug_of_a_pure_kind_gives_one_finding_per_cause(
+    adapter: str, kind: str, classes: set[str], causes: int
+) -> None:
+    config = Config(
+        variants=("qahwa-400",),
+        kinds=(kind,),
+        adapter=(sys.executable, str(ADAPTERS / f"{adapter}.py")),
+        seconds=30,
+    )
+    summary = run_campaign(config)
+    assert summary.complete, summary.ending
+    assert len(summary.findings) == causes, [f.details for f in summary.findings]
+    assert all(f.wrongness in classes for f in summary.findings)
+    assert all(f.found_after_seconds < 30 for f in summary.findings)

@@ -97,6 +97,21 @@ def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_d
     assert any(any(a[1:3] == ": " for a in data["actions"]) for data in drawn)
 
 
+@pytest.mark.parametrize("variant", ["qahwa-400", "arab3meyeh-400", "medallon-400(total_tie=draw)"])
+def test_a_whole_game_starts_where_a_game_can_stand_not_after_it_is_won(variant: str) -> None:
+    rules = load(variant)
+    rng = random.Random(2)
+    starts = [games.start_position(rng, rules) for _ in range(300)]
+    assert all(games.reachable(rules, s.scores, s.target_in_force) for s in starts)
+    near = [s for s in starts if max(s.scores) >= rules.target - 5]
+    assert len(near) >= 30, "still races to the target"
+    fast = FastRules.of(rules)
+    won = [0, rules.target, 0, 1]  # West-East qualify before the hand
+    assert fast.qualifies(1, won, rules.target)
+    assert not games.reachable(rules, won, rules.target)
+    assert games.stands(rules, "game_outcome", {"scores": [0, 0, 0, 0], "target_in_force": 41})
+
+
 def test_a_position_game_shrinks_back_to_its_plans() -> None:
     rules = load("qahwa-400")
     data = games.position_game(random.Random(11), rules)

@@ -379,3 +379,172 @@ def test_a_wrong_table_minimum_is_the_cause_of_the_wrong_played_that_comes_with_
     data = {"scores": [30, 0, 0, 0], "bids": [3, 2, 2, 4]}
     assert comparing.signature(both, data) == comparing.signature(alone, data)
     assert comparing.signature(played, data) != comparing.signature(both, data)
+
+
+class _BeyondTarget(FastRules):
+    """A player exactly on the target does not qualify."""
+
+    def qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
+        return super().qualifies(team, scores, target + 1)
+
+
+class _HigherPlayerWins(FastRules):
+    """When both teams qualify, the team of the highest single score wins."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        if self.qualifies(0, scores, target) and self.qualifies(1, scores, target):
+            best = max(scores)
+            if scores.count(best) == 1:
+                return (1 if scores.index(best) % 2 == 0 else 2), target
+        return super().points_result(scores, target)
+
+
+class _PartnerOnZero(FastRules):
+    """A partner on 0 counts as above zero."""
+
+    def partner_ok(self, score: int) -> bool:
+        return score >= 0
+
+
+#: Hands of game_outcome (qahwa-400): North reaches exactly 41 with one team qualifying,
+#: and with both (West on 42, the lower total); West on 43 with East on 0.
+ON_TARGET_ALONE = {
+    "scores": [36, 0, 0, 0],
+    "bids": [5, 2, 2, 3],
+    "tricks": [5, 0, 2, 6],
+    "dealer": 0,
+    "target_in_force": 41,
+}
+ON_TARGET_BOTH = {
+    "scores": [37, 38, 2, 0],
+    "bids": [4, 4, 2, 2],
+    "tricks": [4, 4, 2, 3],
+    "dealer": 0,
+    "target_in_force": 41,
+}
+PARTNER_ON_ZERO = {
+    "scores": [0, 39, 0, -3],
+    "bids": [5, 4, 2, 3],
+    "tricks": [0, 4, 6, 3],
+    "dealer": 0,
+    "target_in_force": 41,
+}
+
+
+def _end_signature(fast: type[FastRules], data: dict[str, Any]) -> tuple[str, str]:
+    """The class and the signature a campaign gives a wrong end, its probes asked."""
+    wrong = InProcess(answer_function(lambda r: Reference(fast.of(r))))
+
+    def ask(candidate: dict[str, Any]) -> tuple[dict[str, Any], Outcome]:
+        expected = reference_answer("game_outcome", QAHWA, candidate)
+        return expected, wrong.answer([("game_outcome", "qahwa-400", candidate, expected)])[0]
+
+    expected, outcome = ask(data)
+    found = compare("game_outcome", "qahwa-400", expected, outcome)
+    assert found is not None and found.cause == "wrong_end"
+    probed = comparing.end_probe_context(found, data, ask)
+    assert probed is not None
+    return found.wrongness, comparing.signature(found, data, expected, outcome.result, None, probed)
+
+
+def test_one_wrong_qualification_is_one_cause_whether_one_team_or_both_qualify() -> None:
+    alone, both = (
+        _end_signature(_BeyondTarget, ON_TARGET_ALONE),
+        _end_signature(_BeyondTarget, ON_TARGET_BOTH),
+    )
+    assert (alone[0], both[0]) == ("no_winner_where_one", "wrong_winner")
+    assert alone[1] == both[1]
+    zero = _end_signature(_PartnerOnZero, PARTNER_ON_ZERO)
+    assert zero[0] == "winner_where_none" and zero[1] != alone[1], "too lax is not too strict"
+
+
+def test_two_wrong_tie_breaks_and_a_wrong_qualification_on_one_input_are_three_causes() -> None:
+    on_target = _end_signature(_BeyondTarget, ON_TARGET_BOTH)
+    higher = _end_signature(_HigherPlayerWins, ON_TARGET_BOTH)
+    assert on_target[0] == higher[0] == "wrong_winner", "the same wrong answer to the same input"
+    tie = dict(ON_TARGET_BOTH, scores=[37, 38, 2, 4])  # West-East now the higher total
+    north_south = _end_signature(_NorthSouthFirst, tie)
+    assert north_south[0] == "wrong_winner"
+    assert len({on_target[1], higher[1], north_south[1]}) == 3
+
+
+def test_a_game_cut_after_its_departure_still_has_its_start_simplified() -> None:
+    """A legal bid of 13 rejected (recorded from a campaign): the game is cut after the
+    13, and pulling the start's scores to 0 must not play the hand out again."""
+
+    def refuses_thirteen(kind: str, rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
+        actions = [a.replace("bid 13", "bid 14") for a in data.get("actions", [])]
+        return reference_answer(kind, rules, {**data, "actions": actions})
+
+    check = _check(InProcess(refuses_thirteen), "whole_game", QAHWA)
+    data = {
+        "position": "deal W 1,6,-10,-29 41 -/-/-/- -,-,-,- 0,0,0,0 - - 8",
+        "actions": [str(Deal(games.SORTED_DEAL)), "bid 3", "bid 13"],
+    }
+    found = check(data)
+    assert found is not None and found.wrongness == "rejected_legal"
+    shrunk = shrink("whole_game", QAHWA, data, found, check, seconds=20)
+    assert shrunk.data["actions"][-1] == "bid 13" and len(shrunk.data["actions"]) == 3
+    assert shrunk.data.get("first_dealer") == 0, "a new game dealt by North"
+
+
+def test_a_bug_at_exactly_the_table_minimum_shrinks_out_of_the_score_band_it_was_found_in() -> None:
+    """Scored one point short when the bids total exactly the table minimum (recorded
+    from a campaign at 50 points, where the minimum is 14): a score and a bid step down
+    together, so the finding ends at 0 points, where the minimum is 11."""
+
+    def short_at_minimum(kind: str, rules: Rules, data: Mapping[str, Any]) -> dict[str, Any]:
+        answer = reference_answer(kind, rules, data)
+        question = {"scores": data["scores"], "bids": data["bids"]}
+        if sum(data["bids"]) != reference_answer("table_minimum", rules, question)["minimum"]:
+            return answer
+        pairs = zip(answer["scores"], data["scores"], strict=True)
+        return {**answer, "scores": [a - 1 if a > b else a for a, b in pairs]}
+
+    check = _check(InProcess(short_at_minimum), "hand_scoring", QAHWA)
+    data = {"scores": [0, 0, 0, 50], "bids": [2, 3, 4, 5], "tricks": [0, 0, 0, 13]}
+    found = check(data)
+    assert found is not None
+    shrunk = shrink("hand_scoring", QAHWA, data, found, check)
+    assert shrunk.data["scores"] == [0, 0, 0, 0] and sum(shrunk.data["bids"]) == 11
+
+
+def test_a_target_kept_a_hand_too_long_is_one_cause_whether_it_should_rise_or_fall() -> None:
+    variant = "arab3meyeh-400"
+    hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3], "dealer": 0}
+
+    def target_signature(before: int, expected: int, actual: int) -> str:
+        data = {**hand, "scores": [38, 38, 2, 2], "target_in_force": before}
+        right = {"scores": [41, 41, 5, 5], "result": "continue", "target_in_force": expected}
+        found = compare(
+            "game_outcome", variant, right, Outcome.ok({**right, "target_in_force": actual})
+        )
+        assert found is not None and found.cause == "wrong_target"
+        return comparing.signature(found, data, right, {**right, "target_in_force": actual})
+
+    missed_rise, missed_fall = target_signature(41, 51, 41), target_signature(51, 41, 51)
+    assert missed_rise == missed_fall
+    assert target_signature(41, 51, 61) != missed_rise, "a target changed wrongly is another cause"
+
+
+class _TwoEndBugs(_BeyondTarget, _PartnerOnZero):
+    """Both: a player exactly on the target does not qualify, a partner on 0 does."""
+
+
+def test_a_right_winner_denied_and_a_wrong_one_let_in_is_the_denial() -> None:
+    """Recorded from a campaign: North reaches exactly 41 (denied) while East's team
+    qualifies only with West on 0 (let in): the cause is the win denied, as alone."""
+    both = dict(ON_TARGET_ALONE, scores=[38, 2, 0, 36], bids=[3, 2, 2, 6], tricks=[3, 0, 2, 8])
+    shown = _end_signature(_TwoEndBugs, both)
+    assert shown[0] == "wrong_winner"
+    assert shown[1] == _end_signature(_TwoEndBugs, ON_TARGET_ALONE)[1]
+    assert shown[1] != _end_signature(_TwoEndBugs, PARTNER_ON_ZERO)[1]
+
+
+def test_a_team_denied_whose_equal_total_would_have_played_on_is_still_the_denial() -> None:
+    """Both teams qualify with equal totals (the game plays on), but North on exactly 41
+    is not counted, so West-East win: the same cause as a win denied alone."""
+    level = dict(ON_TARGET_BOTH, scores=[37, 38, 2, 1], tricks=[4, 4, 2, 3])
+    shown = _end_signature(_BeyondTarget, level)
+    assert shown[0] == "winner_where_none"
+    assert shown[1] == _end_signature(_BeyondTarget, ON_TARGET_ALONE)[1]

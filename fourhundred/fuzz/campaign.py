@@ -64,6 +64,7 @@ from fourhundred.fuzz.compare import (
     Disagreement,
     Outcome,
     compare,
+    end_probe_context,
     signature,
     turn_order_context,
 )
@@ -587,8 +588,16 @@ def _shrink_finding(
     probe = seated_input(rules, shrunk.data) if kind == "whole_game" else None
     if probe is not None and shrunk.disagreement.status == "wrong":
         turn = turn_order_context(check(probe), probe)  # the cause, when it is the turn order
+
+    def ask(candidate: Json) -> tuple[Json, Outcome]:
+        asked = reference_answer(kind, rules, candidate)
+        return asked, impl.answer([(kind, variant, candidate, asked)])[0]
+
+    probed = end_probe_context(shrunk.disagreement, shrunk.data, ask)
     return Finding(
-        signature=signature(shrunk.disagreement, shrunk.data, expected, outcome.result, turn),
+        signature=signature(
+            shrunk.disagreement, shrunk.data, expected, outcome.result, turn, probed
+        ),
         kind=kind,
         variant=variant,
         input=shrunk.data,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from fourhundred.conformance.compare import compare as one_comparator
 from fourhundred.conformance.compare import first_divergence, render
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.outcomes import Reason
+from fourhundred.fuzz import games
 from fourhundred.fuzz.classes import ROOT_FIELDS, classify, root_class
 from fourhundred.reference.actions import NotationError
 from fourhundred.reference.engine import GameState, IllegalAction, Phase, Reference
@@ -36,6 +37,8 @@ from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
 Json = dict[str, Any]
+#: Asks both sides an input: the reference's answer and the implementation's outcome.
+Ask = Callable[[Json], "tuple[Json, Outcome]"]
 
 #: Outcome statuses: the one outcome vocabulary, shared with the conformance runner.
 #: ``ok`` carries ``result``; the others carry ``message``.
@@ -101,6 +104,7 @@ def signature(
     expected: Any = None,
     actual: Any = None,
     turn: Json | None = None,
+    probed: Json | None = None,
 ) -> str:
     """The de-duplication key of a finding: the cause it shows, as far as it can be told.
 
@@ -121,6 +125,10 @@ def signature(
     the score of 30, or in 30 against 50, are one finding; a wrong winner and a
     wrong dealer are two.
 
+    ``probed`` (a wrong end: :func:`end_probe_context`, the implementation asked the
+    same hand with each team alone and with the teams changed places) replaces the count
+    of teams that qualify by the step of the rule of the end that goes wrong.
+
     ``turn`` (whole games: :func:`turn_order_context` of the same game with every
     action named for its seat) says the implementation's turn order parts from the
     reference's: then that is the cause, whatever the first departure's class (a
@@ -132,7 +140,7 @@ def signature(
         return _hashed(pattern)
     cause = disagreement.cause or disagreement.wrongness or disagreement.status
     if disagreement.kind == "game_outcome" and disagreement.status == "wrong":
-        context: Any = outcome_context(disagreement, shrunk_input, expected)
+        context: Any = _probed(outcome_context(disagreement, shrunk_input, expected), probed)
     elif kinds.kind(disagreement.kind).pure:
         root = next((f for f, c in ROOT_FIELDS.items() if c == cause), None)
         roots = [p for p in disagreement.paths if root is None or p == root]
@@ -143,7 +151,7 @@ def signature(
             "values": _word_values(tuple(worded), expected, actual),
         }
     elif disagreement.status == "ok" or disagreement.status == "wrong":
-        context = game_context(disagreement, shrunk_input)
+        context = _probed(game_context(disagreement, shrunk_input), probed)
     else:
         context = {}
     pattern = {
@@ -151,6 +159,14 @@ def signature(
         "context": context,
     }
     return _hashed(pattern)
+
+
+def _probed(context: Json, probed: Json | None) -> Json:
+    """A wrong end's context with the steps :func:`end_probe_context` found in place of
+    the count of teams that qualify."""
+    if probed is None:
+        return context
+    return {**{k: v for k, v in context.items() if k != "qualify"}, **probed}
 
 
 def outcome_context(disagreement: Disagreement, data: Mapping[str, Any], expected: Any) -> Json:
@@ -168,10 +184,139 @@ def outcome_context(disagreement: Disagreement, data: Mapping[str, Any], expecte
         "thirteen": fast.special_bid is not None and fast.special_bid in (data.get("bids") or []),
         "raised": isinstance(target, int) and target > rules.target,
     }
+    if cause == "wrong_target" and isinstance(target, int):
+        return _target_context(context, disagreement, target)
     scores = expected.get("scores") if isinstance(expected, dict) else None
     if cause == "wrong_end" and isinstance(scores, list) and isinstance(target, int):
         context["qualify"] = sum(fast.qualifies(team, scores, target) for team in (0, 1))
     return context
+
+
+_WINS = ("team_0_wins", "team_1_wins")
+_SWAPPED = {"team_0_wins": "team_1_wins", "team_1_wins": "team_0_wins"}
+
+
+def end_probe_context(disagreement: Disagreement, data: Mapping[str, Any], ask: Ask) -> Json | None:
+    """Which step of the rule of the end a wrong end (cause ``wrong_end``, of a
+    game_outcome or a whole game) goes wrong at, from the implementation's answers to
+    two kinds of probe of the same hand (qahwa §"Winning": a team *qualifies* — one
+    partner on the target, the other above zero — and when both do, the higher total
+    wins):
+
+    * ``qualification``: each team alone (:func:`fourhundred.fuzz.games.team_alone`:
+      the other team's scores at the start 0): ``strict`` when the implementation does
+      not let a team win alone that qualifies, ``lax`` when it lets one win that does
+      not; empty when it judges each team alone as the reference does (the wrong step
+      is then how two qualifying teams, or a draw, are settled);
+    * ``seat_bound``: the whole hand with the teams changed places
+      (:func:`fourhundred.fuzz.games.rotated`): whether the implementation's result
+      fails to change places with them (a rule that favours a seat, not a measure).
+
+    These replace the count of teams that qualify at the expected scores, which one
+    wrong step shows with any count: a player exactly on the target not qualifying is
+    no winner where one team qualifies and the wrong winner where both do. None when
+    the disagreement is not a wrong end or a probe is not an input the reference takes
+    as one of the same hand (then the count stays)."""
+    kind = disagreement.kind
+    if disagreement.cause != "wrong_end" or kind not in ("game_outcome", "whole_game"):
+        return None
+    rules = _rules(disagreement.variant)
+    original = _end_results(disagreement, ask, dict(data))
+    if original is None:
+        return None
+    verdicts: list[str] = []
+    for team in (0, 1):
+        probe = _alone(kind, rules, data, team)
+        results = None if probe is None else _end_results(disagreement, ask, probe)
+        if results is None or results[0] not in ("continue", _WINS[team]):
+            return None
+        expected_win, actual_win = (result == _WINS[team] for result in results)
+        verdicts.append("" if expected_win == actual_win else "strict" if expected_win else "lax")
+    turned = _turned(kind, rules, data)
+    results = None if turned is None else _end_results(disagreement, ask, turned)
+    if results is None:
+        return None
+    said = original[1]
+    swapped = None if said is None else _SWAPPED.get(said, said)
+    step = _decisive(verdicts, original)
+    return {"qualification": [step] if step else [], "seat_bound": results[1] != swapped}
+
+
+def _decisive(verdicts: Sequence[str], results: tuple[str, str | None]) -> str:
+    """The judgement of a team alone that decides a wrong end: the team the reference
+    lets win, if the implementation does not judge it qualified alone (the win it
+    misses); else the team the implementation lets win, if it judges that one wrongly
+    (the win it gives); else none (the teams are judged right alone: the step that
+    settles them together goes wrong). One input can show both, a right winner denied
+    and a wrong one let in: the first is its cause, as where it shows alone. Where
+    neither team is one of those, a team judged wrongly alone still decides (a team
+    denied whose equal total would have made the game play on)."""
+    expected, actual = results
+    for result, verdict in ((expected, "strict"), (actual, "lax")):
+        if result in _WINS and verdicts[_WINS.index(result)] == verdict:
+            return verdict
+    return "+".join(sorted({verdict for verdict in verdicts if verdict}))
+
+
+def _alone(kind: str, rules: Rules, data: Mapping[str, Any], team: int) -> Json | None:
+    if kind == "whole_game":
+        return games.team_alone(rules, data, team)
+    scores = [s if seat % 2 == team else 0 for seat, s in enumerate(data["scores"])]
+    return {**data, "scores": scores}
+
+
+def _turned(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json | None:
+    if kind == "whole_game":
+        return games.rotated(rules, data)
+    turned: Json = {
+        **data,
+        **{key: [data[key][(s + 1) % 4] for s in range(4)] for key in ("scores", "bids", "tricks")},
+    }
+    if isinstance(data.get("dealer"), int):
+        turned["dealer"] = (data["dealer"] - 1) % 4
+    return turned
+
+
+def _end_results(
+    disagreement: Disagreement, ask: Ask, probe: Json
+) -> tuple[str, str | None] | None:
+    """The reference's and the implementation's result of the hand that departs (a whole
+    game: the hand ending at the departing action), for a probe the reference takes
+    and whose hand it plays out; None otherwise."""
+    rules = _rules(disagreement.variant)
+    if not kinds.kind(disagreement.kind).is_valid(rules, probe):
+        return None
+    expected, outcome = ask(probe)
+    actual = outcome.result if outcome.status == "ok" else None
+    if disagreement.kind == "game_outcome":
+        said = actual.get("result") if isinstance(actual, dict) else None
+        return str(expected.get("result")), said if isinstance(said, str) else None
+    at = disagreement.position
+    records = expected.get("hands") or []
+    index = next((i for i, r in enumerate(records) if r.get("after") == at), None)
+    if index is None or not records[index].get("played"):
+        return None
+    theirs = actual.get("hands") if isinstance(actual, dict) else None
+    said = None
+    if isinstance(theirs, list) and index < len(theirs) and isinstance(theirs[index], dict):
+        value = theirs[index].get("result")
+        said = value if isinstance(value, str) else None
+    return str(records[index].get("result")), said
+
+
+def _target_context(context: Json, disagreement: Disagreement, before: int) -> Json:
+    """A wrong target in force's context: whether the implementation *kept* the target in
+    force before the hand or changed it to another wrong one (arab3meyeh §"Scoring": the
+    target rises when both teams qualify, and falls back when neither does at the base
+    target) — in place of whether it was raised and how many teams qualify, which a
+    target kept a hand too long shows both ways (a raise missed, a fall back missed)."""
+    kept = all(
+        actual == json_text(before)
+        for path, _, actual in disagreement.departure
+        if path.endswith("target_in_force")
+    )
+    plain = {k: v for k, v in context.items() if k not in ("raised", "qualify")}
+    return {**plain, "target": "kept" if kept else "changed"}
 
 
 def _hashed(pattern: Json) -> str:
@@ -302,6 +447,8 @@ def game_context(disagreement: Disagreement, data: Mapping[str, Any]) -> Json:
             context["qualify"] = sum(qualify)
     if scores_cause:
         return context
+    if disagreement.cause == "wrong_target":
+        return _target_context(context, disagreement, state.target_in_force)
     context["dealers"] = sorted(
         {
             (_seat_offset(e, state.dealer), _seat_offset(a, state.dealer))

@@ -54,6 +54,7 @@ from fourhundred.reference.actions import (
     parse_action,
 )
 from fourhundred.reference.engine import GameState, Phase, Reference
+from fourhundred.reference.fast import FastRules
 from fourhundred.reference.notation import to_notation
 from fourhundred.reference.players import HeuristicPlayer
 from fourhundred.spec.cards import FULL_DECK
@@ -78,6 +79,8 @@ WRONG_SEAT_CHANCE = 0.02
 DRAW_SHARE = 0.15
 #: Deals tried when searching for a hand that ends in a draw.
 DRAW_TRIES = 12
+#: Draws of a start position's scores before giving up on one a game can reach.
+START_TRIES = 50
 #: Chance of a hand where one player holds the hearts to bid 13 (13 or 12 of them).
 THIRTEEN_CHANCE = 0.04
 
@@ -150,9 +153,63 @@ def start_position(rng: random.Random, rules: Rules) -> GameState:
     force where the variant raises it; any dealer; a hand number from 1."""
     target = inputs.target_in_force(rng, rules)
     race = rng.random() < 0.5
-    scores = (inputs.race_scores if race else inputs.four_scores)(rng, rules, target)
+    draw = inputs.race_scores if race else inputs.four_scores
+    scores = draw(rng, rules, target)
+    for _ in range(START_TRIES):
+        if reachable(rules, scores, target):
+            break
+        scores = _short_of_target(rng, rules, scores, target)
+        if reachable(rules, scores, target):
+            break
+        scores = draw(rng, rules, target)
+    else:
+        target, scores = rules.target, [0, 0, 0, 0]
     number = rng.choice((1, 2, rng.randint(3, 20)))
     return position_state(rules, rng.randrange(4), scores, target, number)
+
+
+def _short_of_target(
+    rng: random.Random, rules: Rules, scores: Sequence[int], target: int
+) -> list[int]:
+    """The scores with the leader of each team that qualifies already put one to four
+    points short of the target: still a race to it, now one a game can stand at."""
+    fast = FastRules.of(rules)
+    out = list(scores)
+    for team in (0, 1):
+        if not fast.qualifies(team, out, target):
+            continue
+        lead = max((team, team + 2), key=lambda seat: out[seat])
+        reached = out[team] + out[team + 2] if rules.win_measure == "team_total" else out[lead]
+        out[lead] -= reached - target + rng.randint(1, 4)
+    return out if all(inputs.biddable(rules, s) for s in out) else list(scores)
+
+
+def reachable(rules: Rules, scores: Sequence[int], target: int) -> bool:
+    """Whether a game can stand at the start of a hand with these scores and target in
+    force: the end rule applied to them plays on, to the same target (qahwa
+    §"Winning": a game where a team qualifies is over; arab3meyeh §"Scoring": a
+    raised target stays only while a team qualifies at the base one). A position no
+    game reaches is no test of an engine: a game already won before the hand gives a
+    finding about the *previous* hand's end, not this one's."""
+    result, next_target = FastRules.of(rules).points_result(scores, target)
+    return result == Result.CONTINUE and next_target == target
+
+
+def stands(rules: Rules, kind: str, data: Mapping[str, Any]) -> bool:
+    """Whether an input starts where a game can stand (:func:`reachable`): a whole
+    game's start, a game_outcome's scores before its hand; other kinds always."""
+    if kind == "game_outcome":
+        scores, target = data.get("scores"), data.get("target_in_force")
+        if not isinstance(scores, list) or not isinstance(target, int):
+            return True
+        return reachable(rules, scores, target)
+    if kind != "whole_game":
+        return True
+    try:
+        start = start_state(rules, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return True
+    return reachable(rules, start.scores, start.target_in_force)
 
 
 def position_state(
@@ -553,3 +610,51 @@ def with_start(state: GameState, **changes: Any) -> GameState:
         fields["target_in_force"],
         fields["hand_number"],
     )
+
+
+# ----------------------------------------------------------------------
+# Probes: the same game, changed to ask what a wrong end hinges on
+# ----------------------------------------------------------------------
+
+
+def _rotated_seat(seat: int) -> int:
+    """Where a seat sits once every seat moves one place back (West becomes North):
+    the two teams change places, the turn order stays."""
+    return (seat - 1) % 4
+
+
+def rotated(rules: Rules, data: Mapping[str, Any]) -> Json | None:
+    """The same game with every seat moved one place (North's cards, score and actions
+    West's before), so the teams change places: the rules are the same from every seat,
+    and an engine's answer must change places with them. None when the start is no
+    position or an action does not parse."""
+    try:
+        start = start_state(rules, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    scores = tuple(start.scores[(seat + 1) % 4] for seat in range(4))
+    moved = with_start(start, dealer=_rotated_seat(start.dealer), scores=scores)
+    actions = []
+    for text in data.get("actions") or []:
+        try:
+            action = parse_action(str(text))
+        except NotationError:
+            return None
+        if isinstance(action, Deal):
+            hands = action.hands
+            action = Deal((hands[1], hands[2], hands[3], hands[0]), seat=action.seat)
+        seat = None if action.seat is None else _rotated_seat(action.seat)
+        actions.append(str(by_seat(action, seat)))
+    return {**start_input(moved), "actions": actions}
+
+
+def team_alone(rules: Rules, data: Mapping[str, Any], team: int) -> Json | None:
+    """The same game with the other team's scores at the start 0, so that only ``team``
+    can reach the target in the hand: whether an engine lets it win there shows how it
+    judges that team alone. None when the start is no position."""
+    try:
+        start = start_state(rules, data)
+    except (NotationError, KeyError, TypeError, ValueError):
+        return None
+    scores = tuple(s if seat % 2 == team else 0 for seat, s in enumerate(start.scores))
+    return {**start_input(with_start(start, scores=scores)), "actions": list(data["actions"])}

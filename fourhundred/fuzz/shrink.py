@@ -14,7 +14,7 @@ Steps on the pure kinds, repeated until none applies:
   failing magnitude, which lands a band-edge defect on the edge itself:
   30, not 37), then one at a time; a bid is thereby pulled down to its
   bidder's minimum, the dealer to North, a raised target to the base target;
-* two numbers of a list (two bids, two scores) one step toward 0 together;
+* two numbers (two bids, two scores, a score and a bid) one step toward 0 together;
 * a trick moved from one player to another;
 * a hand cut to one of its cards, to either half, or by one card; a card replaced by a lower one of its suit or
   by the same rank in a lower suit, a led card removed (leading instead).
@@ -31,6 +31,11 @@ hand number to 1); each time re-deriving legal actions from the remaining
 hand plans (:func:`fourhundred.fuzz.games.materialize`). A whole-game
 finding so ends as at most one hand from a stated position (more only when
 the budget runs out first).
+
+A step never moves an input that starts where a game can stand (no team has won
+before the hand: :func:`fourhundred.fuzz.games.stands`) to one that does not, and the
+re-derived actions of a game already cut after its departure are cut to the same length
+(changing the start must not play the last hand out again).
 
 The class of wrongness is part of what stays the same
 (:attr:`Disagreement.shape`, :mod:`fourhundred.fuzz.classes`): a smaller
@@ -235,21 +240,26 @@ def _card_moves(data: Json) -> Iterator[Json]:
 
 
 def _pair_moves(data: Json) -> Iterator[Json]:
-    """Two numbers of one list one step toward 0 together (a bid total can then stay on
-    the same side of the table minimum, where lowering one bid alone would cross it)."""
-    for key in sorted(data):
-        values = data[key]
-        if key == "tricks" or not isinstance(values, list) or len(values) != 4:
-            continue
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            continue
-        for first in range(4):
-            for second in range(first + 1, 4):
-                if values[first] and values[second]:
-                    moved = list(values)
-                    moved[first] -= 1 if moved[first] > 0 else -1
-                    moved[second] -= 1 if moved[second] > 0 else -1
-                    yield {**data, key: moved}
+    """Two numbers one step toward 0 together: two of one list (two bids, two scores: a
+    bid total can then stay on the same side of the table minimum, where lowering one
+    bid alone would cross it), or one of each of two lists (a score and a bid: the
+    highest score leaves its band as the bids drop to the lower band's minimum, where
+    either alone would cross it)."""
+    lists = [
+        key
+        for key in sorted(data)
+        if key != "tricks"
+        and isinstance(data[key], list)
+        and len(data[key]) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in data[key])
+    ]
+    numbers = [(key, index) for key in lists for index in range(4) if data[key][index]]
+    for first, (key, index) in enumerate(numbers):
+        for other, at in numbers[first + 1 :]:
+            moved = {name: list(data[name]) for name in {key, other}}
+            moved[key][index] -= 1 if moved[key][index] > 0 else -1
+            moved[other][at] -= 1 if moved[other][at] > 0 else -1
+            yield {**data, **moved}
 
 
 def _trick_moves(data: Json) -> Iterator[Json]:
@@ -291,6 +301,8 @@ class _Search:
         self.checks = self.steps = 0
         self.max_checks, self.deadline = max_checks, deadline
         self.tried: set[str] = set()
+        #: Whether the input starts where a game can stand: then every step keeps it so.
+        self.stands = games.stands(rules, kind, data)
 
     def out_of_budget(self) -> bool:
         return self.checks >= self.max_checks or time.monotonic() > self.deadline
@@ -302,6 +314,8 @@ class _Search:
             return None
         self.tried.add(key)
         if not case_kind(self.kind).is_valid(self.rules, candidate):
+            return None
+        if self.stands and not games.stands(self.rules, self.kind, candidate):
             return None
         self.checks += 1
         found = self.check(candidate)
@@ -460,8 +474,11 @@ def _cut_after_departure(search: _Search) -> bool:
     return moved
 
 
-def _replanned(start: GameState, plans: Sequence[games.HandPlan]) -> Json:
-    return {**games.start_input(start), "actions": games.materialize(start, plans)}
+def _replanned(start: GameState, plans: Sequence[games.HandPlan], length: int) -> Json:
+    """The game of ``plans`` from ``start``, its actions cut to ``length``: re-deriving
+    a game already cut after its departure must not play its last hand out again."""
+    actions = games.materialize(start, plans)[:length]
+    return {**games.start_input(start), "actions": actions}
 
 
 def _simplify_hands(search: _Search) -> bool:
@@ -490,7 +507,7 @@ def _simplify_hands(search: _Search) -> bool:
                 *([changed] if changed is not None else []),
                 *plans[index + 1 :],
             ]
-            if search.try_move(_replanned(start, rest)):
+            if search.try_move(_replanned(start, rest, len(search.data["actions"]))):
                 return True
             if search.out_of_budget():
                 return False
@@ -541,7 +558,7 @@ def _pull_start_number(search: _Search, name: str, seat: int | None, simplest: i
         if plans is None:
             return False
         moved = _start_with(start, name, seat, value)
-        return search.try_move(_replanned(moved, plans))
+        return search.try_move(_replanned(moved, plans, len(search.data["actions"])))
 
     start = _start(search)
     if start is None:
