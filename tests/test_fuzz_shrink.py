@@ -7,6 +7,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fuzz_adapters.higher_player import HigherPlayerWins
+
 from fourhundred.conformance.adapter import answer_function, reference_answer
 from fourhundred.fuzz import compare as comparing
 from fourhundred.fuzz import games
@@ -388,15 +390,6 @@ class _BeyondTarget(FastRules):
         return super().qualifies(team, scores, target + 1)
 
 
-class _HigherPlayerWins(FastRules):
-    """When both teams qualify, the team of the highest single score wins."""
-
-    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
-        if self.qualifies(0, scores, target) and self.qualifies(1, scores, target):
-            best = max(scores)
-            if scores.count(best) == 1:
-                return (1 if scores.index(best) % 2 == 0 else 2), target
-        return super().points_result(scores, target)
 
 
 class _PartnerOnZero(FastRules):
@@ -460,7 +453,7 @@ def test_one_wrong_qualification_is_one_cause_whether_one_team_or_both_qualify()
 
 def test_two_wrong_tie_breaks_and_a_wrong_qualification_on_one_input_are_three_causes() -> None:
     on_target = _end_signature(_BeyondTarget, ON_TARGET_BOTH)
-    higher = _end_signature(_HigherPlayerWins, ON_TARGET_BOTH)
+    higher = _end_signature(HigherPlayerWins, ON_TARGET_BOTH)
     assert on_target[0] == higher[0] == "wrong_winner", "the same wrong answer to the same input"
     tie = dict(ON_TARGET_BOTH, scores=[37, 38, 2, 4])  # West-East now the higher total
     north_south = _end_signature(_NorthSouthFirst, tie)
