@@ -758,12 +758,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
             # its hand and, to a trick led, of the suit led unless it has none).
             actor = fields_["to_act"]
             card = cast(Play, action).card
-            if (
-                fields_["phase"] is _PLAYING
-                and (seat is None or seat == actor)
-                and (action.seat is None or action.seat == actor)
-                and type(card) is str
-            ):
+            if fields_["phase"] is _PLAYING and _named(actor, action, seat) and type(card) is str:
                 playable = fields_.get(_PLAYABLE)
                 if playable is None:
                     playable = _playable(state)
@@ -799,6 +794,13 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     raise TypeError(f"not an action: {action!r}")
 
 
+def _named(actor: int, action: Action, seat: int | None) -> bool:
+    """Whether the seats an action is made by (``apply``'s ``seat``, the action's
+    ``W:`` prefix), where named, are the seat to act: the rule of the
+    ``not_your_turn`` check (:func:`_not_your_turn`), for the shortcuts."""
+    return (seat is None or seat == actor) and (action.seat is None or action.seat == actor)
+
+
 def _next_fields(fields_: dict[str, Any]) -> dict[str, Any]:
     """The fields of the state an action leads to, to be changed: a copy of a
     state's ``fields_`` with its hand's shared fields under their names
@@ -819,14 +821,10 @@ def _plainly_bid(
     (or none named), a whole number from the bidder's own minimum
     (:meth:`FastRules.own_minimum_bid`) to the largest bid."""
     actor = fields_["to_act"]
-    if fields_["phase"] is not _BIDDING or actor is None:
-        return None
-    if (seat is not None and seat != actor) or (action.seat is not None and action.seat != actor):
+    if fields_["phase"] is not _BIDDING or actor is None or not _named(actor, action, seat):
         return None
     value = action.value
-    if type(value) is not int or value > fields_["rules"].max_bid:
-        return None
-    if value < fields_["fast"].own_minimum_bid(fields_["scores"][actor]):
+    if type(value) is not int or value not in bid_range(state, actor):
         return None
     return _bid(state, fields_, value)
 
@@ -871,12 +869,13 @@ def _in_play(
     hand: dict[str, Any],
     playable: int,
     hands: Hands | None,
+    legal: tuple[Action, ...] | None = None,
 ) -> GameState:
     """A state in play as the engine keeps it: the values one card changes, the
     hands as masks (``held``) and, if known, as tuples (``hands``; None: read
     from the masks when asked, :class:`_HandsOfMasks`), the fields that stay
-    the same through the hand (``hand``, shared: :class:`_Shared`), and the
-    cards ``to_act`` may play."""
+    the same through the hand (``hand``, shared: :class:`_Shared`), the
+    cards ``to_act`` may play and, if known, its legal actions."""
     fields_ = {
         "phase": _PLAYING,
         "to_act": to_act,
@@ -889,6 +888,8 @@ def _in_play(
     }
     if hands is not None:
         fields_["hands"] = hands
+    if legal is not None:
+        fields_[_LEGAL] = legal
     return _state_of(fields_)
 
 
@@ -929,8 +930,7 @@ def _plainly_dealt(
     seat named), four tuples of 13 distinct cards making up the pack."""
     if fields_["phase"] is not _DEALING:
         return None
-    dealer = fields_["dealer"]
-    if (seat is not None and seat != dealer) or (action.seat is not None and action.seat != dealer):
+    if not _named(fields_["dealer"], action, seat):
         return None
     held = _held_of(action.hands)
     if held is None or not _is_whole_pack(held):
@@ -999,28 +999,14 @@ def _card_played(
         after = order[len(trick)]
         mask = held >> _LANE[after] & _DECK
         following = mask & _SUIT_MASK_OF[trick[0]]
-        new = {  # _in_play, inlined: the hot path
-            "phase": _PLAYING,
-            "to_act": after,
-            "trick": trick,
-            "leader": leader,
-            "tricks_won": fields_["tricks_won"],
-            _HELD: held,
-            _HAND: hand,
-            _PLAYABLE: following or mask,
-        }
-        if following:  # the legal plays are one suit's: kept at once (one lookup)
-            new[_LEGAL] = _SUIT_PLAYS[following]
-        if hands is not None:
-            new["hands"] = hands
-        state_after = _new_state(GameState)
-        _set_fields(state_after, "__dict__", new)
-        return state_after
+        # The legal plays of one suit are kept at once (one lookup).
+        legal = _SUIT_PLAYS[following] if following else None
+        return _in_play(
+            after, leader, trick, fields_["tricks_won"], held, hand, following or mask, hands, legal
+        )
     winner = order[fast.trick_winner(trick)]
-    won = list(fields_["tricks_won"])
-    won[winner] += 1
-    tricks_won: Four = (won[0], won[1], won[2], won[3])
-    if won[0] + won[1] + won[2] + won[3] < TRICKS_PER_HAND:
+    tricks_won = _taken(fields_["tricks_won"], winner)
+    if sum(tricks_won) < TRICKS_PER_HAND:
         playable = held >> _LANE[winner] & _DECK
         return _in_play(winner, winner, (), tricks_won, held, hand, playable, hands)
     return _hand_settled(state, hand, tricks_won)
@@ -1048,13 +1034,18 @@ def _play(state: GameState, card: str) -> GameState:
         after["to_act"] = order[len(trick)]
         return _state_of(after)
     winner = order[fast.trick_winner(trick)]
-    won = list(after["tricks_won"])
-    won[winner] += 1
-    tricks_won: Four = (won[0], won[1], won[2], won[3])
-    if won[0] + won[1] + won[2] + won[3] < TRICKS_PER_HAND:
+    tricks_won = _taken(after["tricks_won"], winner)
+    if sum(tricks_won) < TRICKS_PER_HAND:
         after.update(trick=(), leader=winner, to_act=winner, tricks_won=tricks_won)
         return _state_of(after)
     return _hand_settled(state, after, tricks_won)
+
+
+def _taken(tricks_won: Four, winner: int) -> Four:
+    """The tricks won by seat after ``winner`` takes one more."""
+    won = list(tricks_won)
+    won[winner] += 1
+    return (won[0], won[1], won[2], won[3])
 
 
 def _hand_settled(state: GameState, hand: Mapping[str, Any], tricks_won: Four) -> GameState:
