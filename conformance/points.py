@@ -83,26 +83,29 @@ UNOBSERVED: Mapping[str, str] = {
 
 
 @dataclass(frozen=True)
-class Point:
-    """One rule point (see the module docstring)."""
+class RulePoint:
+    """What every rule point has, observed or not: its id, where it applies, its sources."""
 
     id: str
     #: The variant strings it applies to (the rule sets its mutant changes).
     rule_sets: tuple[str, ...]
     #: Source §section citations, and ``register <entry>`` where it is a reading.
     cite: str
+
+
+@dataclass(frozen=True)
+class Point(RulePoint):
+    """One rule point (see the module docstring)."""
+
     description: str
     #: The most plausible wrong implementation of it.
     mutant: Mutant
 
 
 @dataclass(frozen=True)
-class Unobserved:
+class Unobserved(RulePoint):
     """A rule point no case kind can observe, and why."""
 
-    id: str
-    rule_sets: tuple[str, ...]
-    cite: str
     reason: str
 
 
