@@ -1,7 +1,8 @@
 """Generate the conformance suite from the executable specification.
 
-``python -m fourhundred.conformance.generate`` rewrites ``cases/`` and the id
-ledger ``ids.json``. Expected values of the pure kinds are computed by the
+``python -m fourhundred.conformance.generate`` rewrites ``cases/``, the id
+ledger ``ids.json``, the coverage map ``points.json`` and the fault dictionary
+``faults.json`` (:mod:`fourhundred.conformance.faults`). Expected values of the pure kinds are computed by the
 specification (:mod:`fourhundred.conformance.kinds`); whole games are played
 through the reference engine (:mod:`fourhundred.conformance.games`); the
 hand-written cases of :mod:`fourhundred.conformance.examples` are copied with
@@ -303,12 +304,30 @@ def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
         write_case_file(cases_dir / kind / f"{group}.json", kind, origin, cases, version)
         counts[kind] = counts.get(kind, 0) + len(cases)
     write_ledger(ledger)
+    write_faults()
     return counts
+
+
+def write_faults() -> None:
+    """Rewrite the fault dictionary (:mod:`fourhundred.conformance.faults`) from the case
+    files just written and the mutants as they are now."""
+    from fourhundred.conformance import faults, suite
+
+    suite._load_default.cache_clear()
+    faults.write()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--faults",
+        action="store_true",
+        help="only rewrite the fault dictionary faults.json from the case files as they are",
+    )
+    args = parser.parse_args(argv)
+    if args.faults:
+        write_faults()
+        return 0
     try:
         counts = write_suite()
     except LedgerError as error:

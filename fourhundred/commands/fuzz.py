@@ -124,7 +124,9 @@ def _adapter_argv(command: str | None) -> tuple[str, ...]:
 def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     """The command that replays a campaign's cases against its adapter, quoted to paste
     into a shell as it is (no adapter: the reference, the runner's default)."""
-    argv = ["fourhundred", "conformance", "run", "--cases", str(cases)]
+    from fourhundred.invocation import program
+
+    argv = [*program(), "conformance", "run", "--cases", str(cases)]
     if adapter:
         argv += ["--adapter", shlex.join(adapter)]
     return shlex.join(argv)
@@ -362,7 +364,9 @@ def resume_command(config: Config, out: Path, cluster: str | None = None) -> str
     variants, kinds, seed, shard) and budget, quoted to paste into a shell as it is."""
     from fourhundred.conformance.kinds import KIND_NAMES
 
-    argv = ["fourhundred", "fuzz"]
+    from fourhundred.invocation import program
+
+    argv = [*program(), "fuzz"]
     if config.adapter:
         argv += ["--adapter", shlex.join(config.adapter)]
     for variant in config.variants:
