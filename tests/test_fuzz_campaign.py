@@ -141,3 +141,31 @@ def test_a_finding_names_the_block_and_position_that_regenerate_its_original_inp
     for finding in found:
         kind, variant, data, _ = regenerate(config, finding.block, finding.position)
         assert (kind, variant, data) == (finding.kind, finding.variant, finding.original_input)
+
+
+@pytest.mark.parametrize("command", [("fuzz", "--cases", "1"), ("generate", "--kind", "bid_value")])
+@pytest.mark.parametrize("variant", [" qahwa-400", "qahwa-400\n", "QAHWA(target=61) "])
+def test_fuzz_reads_a_variant_string_as_a_case_file_does(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...], variant: str
+) -> None:
+    """``--variant`` of ``fuzz`` and ``generate`` goes through the one canonicalisation
+    of case files (:func:`fourhundred.conformance.suite.canonical_variant`): a string
+    with spaces or a newline around it is refused, as in a case file."""
+    from fourhundred.cli import main
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.spec.registry import VariantError
+
+    with pytest.raises(VariantError):
+        canonical_variant(variant)
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--variant", variant])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err == "error: a variant string has no spaces or newlines around it\n"
+
+
+def test_fuzz_reads_an_alias_with_capitals_as_its_canonical_variant() -> None:
+    from fourhundred.conformance.suite import canonical_variant
+
+    assert canonical_variant("QAHWA(target=41)") == "qahwa-400"
+    assert canonical_variant("qahwa-400( target = 61 )") == "qahwa-400(target=61)"

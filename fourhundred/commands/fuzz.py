@@ -86,12 +86,6 @@ class IntegerSeed(click.ParamType[int]):
 BUDGET_SECONDS = Seconds(MIN_TIMEOUT, 1e7)
 
 
-def _canonical_variant(text: str) -> str:
-    from fourhundred.spec.registry import load
-
-    return str(load(text))
-
-
 def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
     from fourhundred.conformance.kinds import KIND_NAMES
 
@@ -253,10 +247,11 @@ def fuzz_command(
     Exit status: 0 no disagreement, 1 disagreements found, 2 bad usage or an
     adapter that cannot be driven, 3 a bug of the fuzzer itself, 130 Ctrl-C.
     """
+    from fourhundred.conformance.suite import canonical_variant
     from fourhundred.fuzz.records import Config
 
     config = Config(
-        variants=tuple(dict.fromkeys(_canonical_variant(v) for v in variants)),
+        variants=tuple(dict.fromkeys(canonical_variant(v) for v in variants)),
         kinds=_check_kinds(kinds_),
         adapter=_adapter_argv(adapter_command),
         seconds=seconds if seconds is not None or cases is not None else DEFAULT_SECONDS,
@@ -589,12 +584,12 @@ def generate_command(
     the file is whole or absent, and a size the disk cannot hold is refused
     as soon as it can be estimated.
     """
-    from fourhundred.conformance.suite import suite_version
+    from fourhundred.conformance.suite import canonical_variant, suite_version
     from fourhundred.fuzz.cases import case_file_chunks, generated_cases
     from fourhundred.safeio import write_text_atomically
 
     (checked,) = _check_kinds((kind,))
-    canonical = _canonical_variant(variant)
+    canonical = canonical_variant(variant)
     err = _console(stderr=True)
     made = [0]
     started = time.monotonic()
