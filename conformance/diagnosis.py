@@ -255,7 +255,10 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
                 order[name][0],
             )
         )
-    return _cover(failures, candidates, digests)
+    full = {
+        outcome.key: faults.full_digest(outcome.run, outcome.actual) or "" for outcome in failures
+    }
+    return _cover(failures, candidates, full)
 
 
 #: At most this many failures are answered by combinations of causes (round 2).
@@ -263,11 +266,12 @@ COMBINED_LIMIT = 300
 
 
 def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
-    """The digest of the answer of an engine with all of ``bugs`` at once."""
+    """The digest of every difference of the answer of an engine with all of ``bugs``
+    at once (:func:`~fourhundred.conformance.faults.full_digest`)."""
     from fourhundred.conformance import planted
 
     engine = planted.Planted("+".join(bug.name for bug in bugs), tuple(bugs))
-    return faults.answer_digest(run, planted.answer(engine, run))
+    return faults.full_digest(run, planted.answer(engine, run))
 
 
 def _cover(
@@ -303,7 +307,17 @@ def _cover(
         )
         if winner is None:
             break
-        first = set(winner.exact & uncovered)
+        # A whole game the dictionary matches by its first divergence is the winner's
+        # alone only if its whole answer is the engine's (a later second bug shows).
+        first = {
+            key
+            for key in winner.exact & uncovered
+            if runs[key].kind != "whole_game"
+            or _combined_digest([winner.mutant], runs[key]) == digests[key]
+        }
+        if not first:
+            candidates = [c for c in candidates if c is not winner]
+            continue
         choose(winner, "exact", first, first)
     # Round 2: the causes found together (two bugs in one answer), and a cause that
     # only shows in such answers, each checked by answering the run with all of them.

@@ -63,6 +63,19 @@ def answer_digest(run: Run, answer: Any) -> str | None:
     )
 
 
+def full_digest(run: Run, answer: Any) -> str | None:
+    """The digest of *every* difference of ``answer`` from the expected one (``None``: it
+    passes). For a whole game that is the whole answer, not its first divergence: a
+    second bug that shows later in the same game makes it another answer (what the
+    diagnosis checks in process before it lets one bug explain a game alone)."""
+    differences = compare.compare(run.kind, run.case["expected"], answer)
+    if not differences:
+        return None
+    return _digest(
+        [[d.path, repr(d.actual) if d.actual is compare.ABSENT else d.actual] for d in differences]
+    )
+
+
 def mutant_answer(killer: mutants.Killer, mutant: Mutant, run: Run) -> Any:
     """The mutated reference's answer to ``run``, made JSON as an adapter's is (or
     :data:`RAISED`); ``None`` when the mutant plays the reference under its variant."""
@@ -160,6 +173,8 @@ class Dictionary:
     fingerprint: str
     #: Mutant name -> {run key: digest of its wrong answer}, mutants in model order.
     faults: Mapping[str, Mapping[str, str]]
+    #: Every run key it was computed over (failing or not), in suite order.
+    runs: tuple[str, ...] = ()
 
     def failing(self, name: str) -> Mapping[str, str]:
         """The runs ``name`` fails, with its answers' digests (empty for an unknown name)."""
@@ -178,23 +193,39 @@ def compute(
     runs: Sequence[Run],
     every: Sequence[Mutant],
     progress: Callable[[int, int], None] | None = None,
+    previous: Dictionary | None = None,
 ) -> dict[str, dict[str, str]]:
-    """Every mutant's failing runs among ``runs`` with their digests (in process)."""
+    """Every mutant's failing runs among ``runs`` with their digests (in process).
+
+    With ``previous`` (the dictionary as it was), a mutant it has (by name) keeps its
+    entries for the runs it was computed over (by key: the id ledger keeps an id's
+    expectation unless the suite's major version moves, and the fingerprint then
+    differs), and only the other runs are answered."""
     killer = mutants.Killer()
+    known = set(previous.runs) if previous is not None else set()
     by_variant: dict[str, list[Run]] = {}
     for run in runs:
         by_variant.setdefault(run.variant, []).append(run)
+    keys = {run.key for run in runs}
     found: dict[str, dict[str, str]] = {}
     for done, mutant in enumerate(every):
         failing: dict[str, str] = {}
+        reused = previous is not None and mutant.name in previous.faults
+        if reused:
+            assert previous is not None
+            failing = {
+                key: digest for key, digest in previous.faults[mutant.name].items() if key in known
+            }
         for variant, group in by_variant.items():
             if not mutant.touches(killer.rules(variant)):
                 continue
             for run in group:
+                if reused and run.key in known:
+                    continue
                 digest = mutant_digest(killer, mutant, run)
                 if digest is not None:
                     failing[run.key] = digest
-        found[mutant.name] = failing
+        found[mutant.name] = {key: digest for key, digest in failing.items() if key in keys}
         if progress is not None:
             progress(done + 1, len(every))
     return found
@@ -233,7 +264,7 @@ def parse(data: Mapping[str, Any]) -> Dictionary:
             number, _, digest = item.partition(":")
             failing[keys[int(number)]] = digest
         faults[name] = failing
-    return Dictionary(str(data["suite_version"]), str(data["fingerprint"]), faults)
+    return Dictionary(str(data["suite_version"]), str(data["fingerprint"]), faults, tuple(keys))
 
 
 @cache
@@ -256,28 +287,36 @@ def build(
     every: Iterable[Mutant] | None = None,
     version: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    previous: Dictionary | None = None,
 ) -> tuple[Dictionary, list[Run]]:
     """The dictionary of the suite (or of ``runs``) for every mutant (or ``every``)."""
     from fourhundred.conformance.suite import suite_version
 
     chosen = list(suite_runs() if runs is None else runs)
     mutant_list = list(candidates() if every is None else every)
-    faults = compute(chosen, mutant_list, progress)
+    faults = compute(chosen, mutant_list, progress, previous)
     return (
         Dictionary(
             suite_version() if version is None else version,
             fingerprint(chosen, mutant_list),
             faults,
+            tuple(run.key for run in chosen),
         ),
         chosen,
     )
 
 
-def write(path: Path = PATH, progress: Callable[[int, int], None] | None = None) -> Dictionary:
-    """Compute the dictionary of the bundled suite and write it (atomically)."""
+def write(
+    path: Path = PATH,
+    progress: Callable[[int, int], None] | None = None,
+    incremental: bool = True,
+) -> Dictionary:
+    """Compute the dictionary of the bundled suite and write it (atomically);
+    ``incremental``: keep what the file at ``path`` holds for runs and mutants it has."""
     from fourhundred.safeio import write_text_atomically
 
-    dictionary, runs = build(progress=progress)
+    previous = read(path) if incremental else None
+    dictionary, runs = build(progress=progress, previous=previous)
     write_text_atomically(path, text(dictionary, runs))
     read.cache_clear()
     return dictionary

@@ -23,12 +23,16 @@ seen by nothing (:func:`carriers`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from fourhundred.conformance import faults, points
 from fourhundred.conformance.suite import Run
+from fourhundred.reference.engine import GameState, Phase
+
+Json = dict[str, Any]
 
 #: The families whose points are turn order or who deals.
 TURN_FAMILIES = frozenset({"dealer", "leader", "dealer-after-throw-in"})
@@ -158,3 +162,134 @@ def _probes_illegal(run: Run) -> bool:
 def committed() -> Mapping[str, Isolation]:
     """:func:`isolation` of the committed dictionary (cached)."""
     return isolation()
+
+
+# ----------------------------------------------------------------------
+# Whole games that probe no illegal action (the generator adds them)
+# ----------------------------------------------------------------------
+
+#: How a clean game's players bid: ``exact``: what they will take. (Bidding a trick
+#: under it cannot reach the table minimum of 11 of 13 tricks in most hands, so no
+#: played hand escapes both "made needs one more" and "a failed bid costs nothing".)
+BIDDINGS = ("exact",)
+#: Seeds of clean games tried per rule set and bidding.
+CLEAN_SEEDS = 4
+
+
+def _clean_bids(state: GameState, tricks: Sequence[int], how: str) -> list[int] | None:
+    rules, fast = state.rules, state.fast
+    order = rules.bidding_seats(state.dealer)
+    bids = [0, 0, 0, 0]
+    for seat in order:
+        low = fast.own_minimum_bid(state.scores[seat])
+        if low > rules.max_bid:
+            return None
+        wanted = tricks[seat] - 1 if how == "over" else tricks[seat]
+        bids[seat] = max(low, min(rules.max_bid, wanted))
+    return bids if fast.hand_is_played(bids, state.scores) else None
+
+
+def clean_game_case(variant: str, first_dealer: int, seed: str, how: str) -> Json | None:
+    """A whole game with no illegal action (``how``: :data:`BIDDINGS`), or ``None`` when
+    its first hand would not be played; every hand whose bids fall short is thrown in."""
+    from fourhundred.conformance import coverage, games
+    from fourhundred.conformance.kinds import final_record
+    from fourhundred.reference import engine, shuffle
+    from fourhundred.spec.registry import load
+
+    rules = load(variant)
+    script = games.Script(engine.new_game(rules, first_dealer))
+    for hand_number in range(games.MAX_HANDS):
+        if script.state.phase is Phase.GAME_OVER:
+            break
+        deal = shuffle.deal_from_seed(f"{seed}/{hand_number}", script.state.dealer, rules)
+        script.act(str(deal))
+        bids = _clean_bids(script.state, games.tricks_by_policy(script.state), how)
+        if bids is None:
+            if hand_number == 0:
+                return None
+            break
+        for seat in rules.bidding_seats(script.state.dealer):
+            script.act(f"bid {bids[seat]}")
+        while script.state.phase is Phase.PLAY:
+            script.act(f"play {games.policy_card(script.state)}")
+    return {
+        "id": "",
+        "kind": "whole_game",
+        "description": f"a game with no illegal action, every bid {how}"
+        f" ({len(script.hands)} hands)",
+        "variants": [str(rules)],
+        "rules": coverage.rule_references(rules.variant, "whole_game"),
+        "ambiguities": coverage.ambiguity_references(
+            rules, "whole_game", ["first-dealer", "dealer-rotation", "score-basis"]
+        ),
+        "input": {"first_dealer": first_dealer, "actions": script.actions},
+        "expected": {
+            "rejected": script.rejected,
+            "hands": script.hands,
+            "final": final_record(script.state),
+        },
+    }
+
+
+def throw_in_game_case(variant: str, first_dealer: int) -> Json | None:
+    """Two hands thrown in, every player bidding the own minimum (so the bidding order
+    changes nothing), each deal made by the seat that must deal (``S: deal ...``): a
+    dealer wrongly kept after a throw-in is told by the rejected deal alone."""
+    from fourhundred.conformance import coverage
+    from fourhundred.conformance.kinds import final_record
+    from fourhundred.reference import engine, shuffle
+    from fourhundred.reference.transcript import apply_text
+    from fourhundred.spec.cards import SEAT_NAMES
+    from fourhundred.spec.registry import load
+
+    rules = load(variant)
+    state = engine.new_game(rules, first_dealer)
+    actions: list[str] = []
+    hands: list[Json] = []
+    for hand_number in range(3):
+        deal = shuffle.deal_from_seed(f"throw-in/{hand_number}", state.dealer, rules)
+        actions.append(f"{SEAT_NAMES[state.dealer]}: {deal}")
+        state = apply_text(state, actions[-1])
+        if hand_number == 2:
+            break
+        lows = [state.fast.own_minimum_bid(score) for score in state.scores]
+        if max(lows) > rules.max_bid or state.fast.hand_is_played(lows, state.scores):
+            return None
+        for _ in range(4):
+            before = len(state.history)
+            actions.append(f"bid {lows[0]}" if len(set(lows)) == 1 else "")
+            if not actions[-1]:
+                return None
+            state = apply_text(state, actions[-1])
+            if len(state.history) > before:
+                from fourhundred.conformance.kinds import hand_record
+
+                hands.append(hand_record(state, len(actions) - 1))
+    return {
+        "id": "",
+        "kind": "whole_game",
+        "description": "two hands thrown in (every bid the own minimum), each deal by "
+        "the seat that must deal",
+        "variants": [str(rules)],
+        "rules": coverage.rule_references(rules.variant, "whole_game"),
+        "ambiguities": coverage.ambiguity_references(
+            rules, "whole_game", ["first-dealer", "dealer-rotation", "throw-in"]
+        ),
+        "input": {"first_dealer": first_dealer, "actions": actions},
+        "expected": {"rejected": [], "hands": hands, "final": final_record(state)},
+    }
+
+
+def clean_candidates(variant: str) -> Iterator[Json]:
+    """The whole games with no illegal action a point of ``variant`` may be isolated by,
+    the throw-in games first."""
+    for first_dealer in (0, 1):
+        case = throw_in_game_case(variant, first_dealer)
+        if case is not None:
+            yield case
+    for how in BIDDINGS:
+        for seed in range(CLEAN_SEEDS):
+            case = clean_game_case(variant, seed % 4, f"clean/{how}/{seed}", how)
+            if case is not None:
+                yield case

@@ -373,6 +373,41 @@ def undeclared_text(names: Sequence[str], outcomes: Sequence[Outcome], key: str)
     return f"{what} not declared by the adapter ({runs} runs not applicable): {', '.join(names)}"
 
 
+#: How much of a divergence position the console shows (the Markdown report has it whole).
+POSITION_SHOWN = 300
+
+
+def divergence_position(outcome: Outcome) -> str:
+    """For a failing whole game: where it diverged, as the reference's position just
+    before that action in the one-line notation (phase, dealer, scores, target,
+    hands, bids, tricks, the trick so far, who acts, hand number), prefixed with the
+    action index; ``""`` for any other outcome."""
+    from fourhundred.conformance import compare, kinds
+    from fourhundred.reference.engine import IllegalAction, Reference
+    from fourhundred.reference.notation import to_notation
+    from fourhundred.reference.transcript import apply_text
+    from fourhundred.spec.registry import load
+
+    run = outcome.run
+    if run.kind != "whole_game" or outcome.status != "fail":
+        return ""
+    differences = compare.compare(run.kind, run.case["expected"], outcome.actual)
+    starts = [d.action for d in differences if d.action is not None]
+    if not starts:
+        return ""
+    index = min(starts)
+    try:
+        state = kinds.start_of(Reference.of(load(run.variant)), run.case["input"])
+        for text in run.case["input"]["actions"][:index]:
+            try:
+                state = apply_text(state, text)
+            except IllegalAction:
+                continue
+    except Exception:  # a case the reference cannot replay has no position to show
+        return ""
+    return f"before action {index}: {to_notation(state)}"
+
+
 def not_applicable_text(outcomes: Sequence[Outcome]) -> str:
     """Why runs were not applicable, with the count of each reason (a kind, a variant,
     an option setting or positions not declared), or ``""`` when every run applied."""
@@ -609,6 +644,11 @@ def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown
                 f"Rules: {markdown_text(', '.join(run.case['rules']))}.",
                 "",
                 f"- problem: {markdown_text(outcome.message)}",
+                *(
+                    [f"- diverged {markdown_code(divergence_position(outcome))}"]
+                    if divergence_position(outcome)
+                    else []
+                ),
                 *(
                     [f"- cause: {markdown_code(causes.get(outcome.key, 'unexplained'))}"]
                     if outcome.status == "fail" and not summary.diagnosis.empty

@@ -501,6 +501,13 @@ def _print_summary(
             lines.append(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
         if diagnosed is not None and outcome.status == "fail":
             lines.append(f"  cause: {causes.get(outcome.key, 'unexplained')}")
+        position = reports.divergence_position(outcome)
+        if position:
+            cut = len(position) > reports.POSITION_SHOWN
+            shown_text = position[: reports.POSITION_SHOWN] + ("…" if cut else "")
+            lines.append(f"  diverged {shown_text}")
+            if cut:
+                lines.append("  (position cut here: --markdown FILE has it whole)")
         lines += [
             f"  problem: {outcome.message}",
             f"  input:    {json_text(run.case['input'], 400)}",
