@@ -10,8 +10,9 @@ answer, :func:`~fourhundred.conformance.faults.answer_digest`).
 The causes are chosen by a greedy set cover, in two rounds:
 
 1. **exact**: repeatedly the mutant that explains exactly the most failures not
-   yet explained (ties: the higher *precision*, then the fewer failures it
-   predicts, then model order) becomes a cause, as long as one explains a new
+   yet explained (ties: the higher *precision*, then the more unexplained
+   failures it fails at all, then the fewer failures it predicts, then rule
+   points before lifted points before hand-written mutants) becomes a cause, as long as one explains a new
    failure exactly and its precision is at least :data:`EXACT_PRECISION`;
    then every failure still unexplained that a chosen cause fails (two bugs in
    one answer give an answer neither gives alone) is given to that cause;
@@ -296,7 +297,9 @@ def _cover(
 
     def best(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
         ranked = [
-            ((gain, c.precision, -c.predicted, -c.order), c) for gain, c in scored if gain > 0
+            ((gain, c.precision, len(c.hits & uncovered), -c.predicted, -c.order), c)
+            for gain, c in scored
+            if gain > 0
         ]
         return max(ranked, key=lambda item: item[0])[1] if ranked else None
 

@@ -36,8 +36,9 @@ Json = dict[str, Any]
 
 #: The families whose points are turn order or who deals.
 TURN_FAMILIES = frozenset({"dealer", "leader", "dealer-after-throw-in"})
-#: The fields whose flips are turn order.
-TURN_FIELDS = frozenset({"bidding_order", "play_order", "dealer_may_throw_in"})
+#: The fields whose flips are turn order. (Whether the dealer may throw in is a rule of
+#: what is legal, not of whose turn it is: only a throw-in accepted or rejected shows it.)
+TURN_FIELDS = frozenset({"bidding_order", "play_order"})
 
 
 def aspect(point_id: str) -> tuple[str, ...]:

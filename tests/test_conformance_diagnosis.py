@@ -129,6 +129,14 @@ def test_there_are_at_least_twenty_planted_pairs_and_five_triples() -> None:
     assert sizes.count(2) >= 20 and sizes.count(3) >= 5
 
 
+def test_every_turn_order_and_dealer_point_fails_a_case_that_probes_no_illegal_action(
+    dictionary: faults.Dictionary, runs: list[Run]
+) -> None:
+    carried = isolation.carriers(runs, dictionary)
+    assert carried
+    assert [point for point, count in carried.items() if count == 0] == []
+
+
 def test_a_point_whose_failures_another_contains_is_hidden_by_it_and_not_isolated() -> None:
     made, failed = "made/qahwa-400", "failed/qahwa-400"
     made_also = "made/medallon-400"  # another rule set: it cannot hide a qahwa point
