@@ -600,7 +600,7 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
     one per rule point), in this process, and report the kill rate."""
     from rich.progress import Progress
 
-    from fourhundred.conformance import mutants
+    from fourhundred.conformance import mutation
 
     console = _console()
     if console.is_terminal:
@@ -610,9 +610,9 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
             def advance(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            results = mutants.run_all(list(only) or None, progress=advance)
+            results = mutation.run_all(list(only) or None, progress=advance)
     else:
-        results = mutants.run_all(list(only) or None)
+        results = mutation.run_all(list(only) or None)
     relevant = [r for r in results if r.changes_behaviour]
     survivors = [r for r in relevant if not r.killed]
     shown = results if show_table else survivors
