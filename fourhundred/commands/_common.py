@@ -196,9 +196,12 @@ def count_option(
 ) -> Callable[[Command], Command]:
     """An option that takes a whole number from ``minimum`` (to ``maximum``, if
     given), its default shown in the help when there is one."""
-    shown = {"show_default": True} if default is not None else {}
     return click.option(
-        *names, type=click.IntRange(min=minimum, max=maximum), default=default, help=help, **shown
+        *names,
+        type=click.IntRange(min=minimum, max=maximum),
+        default=default,
+        show_default=True if default is not None else None,
+        help=help,
     )
 
 
