@@ -151,7 +151,9 @@ def lifted() -> tuple[tuple[Mutant, tuple[str, ...]], ...]:
 def candidates() -> tuple[Mutant, ...]:
     """Every mutant the dictionary records: the hand-written ones, every rule point's,
     and the lifted ones (:func:`lifted`)."""
-    return (*mutants.every_mutant(), *(mutant for mutant, _ in lifted()))
+    from fourhundred.conformance.mutant_names import every_mutant
+
+    return (*every_mutant(), *(mutant for mutant, _ in lifted()))
 
 
 def fingerprint(runs: Sequence[Run], every: Sequence[Mutant]) -> str:
