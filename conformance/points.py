@@ -64,10 +64,9 @@ from typing import Any
 
 from fourhundred.conformance import coverage, inputs, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.reference.engine import CHECKS, Check, GameState, Phase
+from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec import sources
-from fourhundred.spec.cards import SEAT_NAMES
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
 
@@ -495,26 +494,12 @@ class _RaisedTargetIgnored(FastRules):
         return super().points_result(scores, self.rules.target)
 
 
-def _dealer_kept_after_throw_in() -> tuple[Check, ...]:
-    """The engine's checks, but after a thrown-in hand the dealer of that hand is
-    expected to deal again (its turn check; the plausible wrong rotation)."""
+class _DealerKeptAfterThrowIn(FastRules):
+    """After a thrown-in hand the dealer of that hand deals again (the plausible wrong
+    rotation: the deal passes only after a played hand)."""
 
-    def not_your_turn(state: GameState, action: Any, seat: int | None) -> str | None:
-        if (
-            state.phase is Phase.DEAL
-            and state.history
-            and not state.history[-1].played
-            and state.result == 0
-        ):
-            expected = (state.dealer + 3) % 4
-            for who in (seat, action.seat):
-                if who is not None and who != expected:
-                    return f"{SEAT_NAMES[who]} tried to deal; {SEAT_NAMES[expected]} deals again"
-            return None
-        return CHECKS[1].find(state, action, seat)
-
-    assert CHECKS[1].code == "not_your_turn"
-    return tuple(Check("not_your_turn", not_your_turn) if c is CHECKS[1] else c for c in CHECKS)
+    def next_dealer_after_throw_in(self, dealer: int) -> int:
+        return dealer
 
 
 class _PartnerIgnored(FastRules):
@@ -542,15 +527,12 @@ class Behaviour:
     #: changing one of them (where :attr:`applies`); the first ones are cited.
     fields: tuple[str, ...]
     applies: Callable[[Rules], bool]
-    #: The wrong reading as a fast-rule variant, or as the engine's checks.
-    wrong: type[FastRules] | Callable[[], tuple[Check, ...]]
+    #: The wrong reading, as a fast-rule variant.
+    wrong: type[FastRules]
     description: str
 
     def mutant(self, rules: Rules, name: str) -> Mutant:
-        said = f"{rules}: {self.description}"
-        if isinstance(self.wrong, type):
-            return _only(rules, name, said, fast=self.wrong)
-        return _only(rules, name, said, checks=self.wrong())
+        return _only(rules, name, f"{rules}: {self.description}", fast=self.wrong)
 
 
 def _always(rules: Rules) -> bool:
@@ -641,7 +623,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "dealer-after-throw-in",
         ("dealer_may_throw_in",),
         _always,
-        _dealer_kept_after_throw_in,
+        _DealerKeptAfterThrowIn,
         "after a thrown-in hand the same dealer deals again",
     ),
 )
