@@ -637,3 +637,43 @@ def test_every_glossary_term_is_cited_or_said_to_be_common_usage(
     assert "أربعمية" in page and "Arba3meyeh" in page and "Tarneeb" in page
     for term in glossary.TERMS:
         assert term.sources or glossary.COMMON_USAGE in term.meaning, term.term
+
+
+def _sheet_cells(sheet: str) -> dict[tuple[str, int], list[tuple[int, str]]]:
+    """The value cells of a score sheet: (variant string, bid) -> [(band start, text)]."""
+    found: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for variant, bid, score, text in re.findall(
+        r'<td data-variant="([^"]+)" data-bid="(\d+)" data-score="(\d+)">([^<]*)</td>', sheet
+    ):
+        found.setdefault((variant, int(bid)), []).append((int(score), text))
+    return found
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_value_on_a_score_sheet_is_the_rules_value_at_every_score_and_option(
+    people_pages: dict[str, str], name: str
+) -> None:
+    cells = _sheet_cells(people_pages[f"rules/score-sheet-{name}.md"])
+    default = str(load(name))
+    checked = 0
+    for rules in all_readings(name):
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            shown = cells.get((str(rules), bid)) or cells.get((default, bid))
+            assert shown, (str(rules), bid)
+            for score in range(0, 160):
+                text = max((s, t) for s, t in shown if s <= score)[1]
+                if rules.is_special_bid(bid):
+                    assert "game" in text, (str(rules), bid, score, text)
+                else:
+                    expected = rules.bid_value(bid, score, score)
+                    assert text == str(expected), (str(rules), bid, score, text, expected)
+                checked += 1
+    assert checked > 0
+
+
+def test_the_qahwa_sheet_gives_5_and_6_their_reduced_values_from_30_points(
+    people_pages: dict[str, str],
+) -> None:
+    cells = _sheet_cells(people_pages["rules/score-sheet-qahwa-400.md"])
+    assert sorted(cells[("qahwa-400", 5)]) == [(0, "10"), (30, "5")]
+    assert sorted(cells[("qahwa-400", 6)]) == [(0, "12"), (30, "6")]
