@@ -42,9 +42,11 @@ for _folder in (HERE, TOOLS):
 from docsgen import (  # noqa: E402
     anchors,
     api,
+    cases_browser,
     charts,
     claims,
     glossary,
+    hands,
     includes,
     matrix,
     overview,
@@ -54,8 +56,6 @@ from docsgen import (  # noqa: E402
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
-from docsgen.anchors import CASES_PAGE  # noqa: E402
-from docsgen.cases_browser import cases_page  # noqa: E402
 from docsgen.not_found import portable  # noqa: E402
 from docsgen.results import commit_of, results_page, run_all  # noqa: E402
 from docsgen.search_tuning import boost, with_search_words  # noqa: E402
@@ -102,7 +102,7 @@ def _suite_pages(root: Path) -> dict[str, str]:
     started = time.perf_counter()
     try:
         pages = {
-            CASES_PAGE: cases_page(),
+            **cases_browser.cases_pages(),
             "conformance/results.md": results_page(
                 run_all(root), commit_of(root), datetime.datetime.now(datetime.UTC)
             ),
@@ -165,6 +165,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _generated["rules/overview.md"] = overview.overview_page()
         _generated["rules/glossary.md"] = glossary.glossary_page()
         _generated.update(score_sheet.all_sheets())
+        _generated.update(hands.all_hands())
         # After the cases page: the worked examples link to it when it is there.
         _generated.update(rules_pages.all_pages(case_links=anchors.CASES_PAGE in _generated))
         rules_done = time.perf_counter()
@@ -194,6 +195,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             "AUTO:variants": variant_pages,
             "AUTO:api": api_pages,
             "AUTO:score-sheets": score_sheet.nav_entries(),
+            "AUTO:cases": cases_browser.nav_entries(),
+            "AUTO:hands": hands.nav_entries(),
         },
     )
     return config

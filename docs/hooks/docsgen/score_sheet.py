@@ -162,8 +162,7 @@ def score_sheet_page(variant_name: str) -> str:
         f"[The rules of {variant_name}]({variant_name}.md) explain every line.\n\n"
         f'<div class="score-sheet" markdown="0">\n<h2>{esc(variant_name)}: {partners}</h2>\n'
         f"<ul>{''.join(facts)}</ul>\n{values_table(rules, readings)}\n{other_bids}\n"
-        f"{_grid()}\n</div>\n\n"
-        + generated_banner("the variant's rule functions")
+        f"{_grid()}\n</div>\n\n" + generated_banner("the variant's rule functions")
     )
 
 
