@@ -434,18 +434,30 @@ def test_the_statistics_page_shows_every_chart_of_the_figures(site: Path) -> Non
 # ---------------------------------------------------------------------------
 
 
-def test_the_cases_page_gives_every_case_of_the_suite_its_anchor(site: Path) -> None:
+def test_the_cases_browser_gives_every_case_its_anchor_on_its_kind_and_variant_page(
+    site: Path,
+) -> None:
     from fourhundred.conformance.suite import load_cases
 
     anchors = _hooks_module("anchors")
-    parsed = _parse(site / "conformance" / "cases.html")
     cases = load_cases()
-    missing = [c["id"] for c in cases if anchors.case_anchor(c["id"]) not in parsed.ids]
+    parsed: dict[str, _Links] = {}
+    missing = []
+    for case in cases:
+        path = anchors.case_page(case["id"]).removesuffix(".md") + ".html"
+        if path not in parsed:
+            parsed[path] = _parse(site / path)
+        if anchors.case_anchor(case["id"]) not in parsed[path].ids:
+            missing.append(case["id"])
     assert not missing, missing[:10]
-    html = page(site, "conformance/cases.html")
-    assert html.count('<details class="fh-cases">') < len(cases) / 10  # grouped, collapsed
+    assert len(parsed) >= 2 * len(names())  # split by kind and variant
+    largest = max((site / path).stat().st_size for path in parsed)
+    assert largest < 1_000_000, largest
+    index_page = page(site, "conformance/cases.html")
+    for path in parsed:
+        assert f'href="{path.removeprefix("conformance/")}"' in index_page, path
     index = json.loads(page(site, "search/search_index.json"))
-    assert not [d for d in index["docs"] if d["location"].startswith("conformance/cases.html")]
+    assert not [d for d in index["docs"] if d["location"].startswith("conformance/cases")]
 
 
 def _git_head() -> str:
@@ -697,23 +709,93 @@ def test_the_search_index_contains_the_generated_rules(site: Path) -> None:
         assert word in text, word
 
 
-def _search(browser: Browser, served: str, word: str) -> list[str]:
-    """The result links material's search shows for a query, best first."""
+#: Words players type, each of which must lead to a variant's rules page first.
+PLAYERS_WORDS = ("partner", "13", "minimum", "trump", "redeal", "score")
+
+
+def _search_results(browser: Browser, served: str, word: str) -> list[dict[str, str]]:
+    """The results material's search shows for a query, best first: link, title, preview."""
     browser.open(f"{served}/index.html?q={word}")
-    links = browser.wait_for(
+    results = browser.wait_for(
         """(() => {
-            const items = document.querySelectorAll('.md-search-result__item > a');
-            return items.length ? Array.from(items).map(a => a.getAttribute('href')) : null;
+            const items = document.querySelectorAll('.md-search-result__item');
+            return items.length ? Array.from(items).map(i => ({
+                href: i.querySelector('a').getAttribute('href'),
+                title: (i.querySelector('h1, h2') || {innerText: ''}).innerText.trim(),
+                text: i.innerText,
+            })) : null;
         })()"""
     )
-    assert links, f"searching for {word!r} gave no results"
-    return [str(link) for link in links]
+    assert results, f"searching for {word!r} gave no results"
+    return list(results)
 
 
-@pytest.mark.parametrize("word", ["partner", "trump", "redeal"])
-def test_a_players_word_finds_a_rules_page_first(served: str, browser: Browser, word: str) -> None:
-    links = _search(browser, served, word)
-    assert links[0].startswith(f"{served}/rules/"), links[:5]
+@pytest.mark.parametrize("word", PLAYERS_WORDS)
+def test_a_players_word_finds_a_variants_rules_page_first(
+    served: str, browser: Browser, word: str
+) -> None:
+    first = _search_results(browser, served, word)[0]
+    variant = first["title"].split(":", 1)[0]
+    assert variant in names(), first  # the title of a variant's rules page
+    assert first["href"].startswith(f"{served}/rules/{variant}.html"), first
+
+
+def test_no_search_preview_shows_the_hidden_search_words(
+    site: Path, served: str, browser: Browser
+) -> None:
+    search_tuning = _hooks_module("search_tuning")
+    index = json.loads(page(site, "search/search_index.json"))
+    written = " ".join(d["title"] + " " + d["text"] for d in index["docs"]).lower()
+    hidden = {
+        w
+        for words in search_tuning.PLAYER_WORDS.values()
+        for w in words
+        if not re.search(rf"\b{re.escape(w)}\b", written)
+    }
+    assert {"misdeal", "teammate"} <= hidden  # words only the keywords carry
+    for word in ("redeal", "partner", "misdeal"):
+        results = _search_results(browser, served, word)
+        assert results[0]["href"].split("?")[0].endswith(".html")
+        for result in results:
+            shown = result["text"].lower()
+            assert not [w for w in hidden if re.search(rf"\b{re.escape(w)}\b", shown)], result
+
+
+def test_the_search_index_keeps_the_players_words_out_of_the_text_and_is_light(
+    site: Path,
+) -> None:
+    search_tuning = _hooks_module("search_tuning")
+    raw = (site / "search" / "search_index.json").read_bytes()
+    assert len(raw) <= 500_000, len(raw)
+    index = json.loads(raw)
+    assert search_tuning.KEYWORDS_FIELD in index["config"]["fields"]
+    with_words = {
+        d["location"]
+        for d in index["docs"]
+        if search_tuning.KEYWORDS_FIELD in d and not d["location"].startswith("api/")
+    }
+    assert with_words == {f"rules/{name}.html" for name in names()}
+    assert not [d for d in index["docs"] if "fh-search-words" in d["text"]]
+    api = [d for d in index["docs"] if d["location"].startswith("api/")]
+    assert api and all("#" not in d["location"] for d in api)  # one entry per module
+    model = next(d for d in api if d["location"] == "api/fourhundred.spec.model.html")
+    assert "hand_result" in model[search_tuning.KEYWORDS_FIELD].split()
+
+
+def test_opened_from_disk_the_page_says_how_to_serve_the_site_for_search(
+    site: Path, browser: Browser
+) -> None:
+    browser.open((site / "rules" / "qahwa-400.html").as_uri())
+    said = browser.wait_for(
+        """(() => {
+            const note = document.querySelector('.fh-file-notice');
+            const meta = document.querySelector('.md-search-result__meta');
+            return note && meta ? [note.innerText, meta.innerText] : null;
+        })()"""
+    )
+    assert said, "opened from disk, the page says nothing about search"
+    for text in said:
+        assert "python3 -m http.server" in text, said
 
 
 def test_pages_in_the_browser_request_nothing_from_another_host(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import datetime
+import json
 import logging
 import shutil
 import sys
@@ -31,6 +32,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+
+from fourhundred.safeio import write_text_atomically
 
 HERE = Path(__file__).resolve().parent
 #: ``tools/`` holds ``package_view``, the installed shape of the namespace.
@@ -58,12 +61,14 @@ from docsgen import (  # noqa: E402
 from docsgen import worked_hand as worked  # noqa: E402
 from docsgen.not_found import portable  # noqa: E402
 from docsgen.results import commit_of, results_page, run_all  # noqa: E402
-from docsgen.search_tuning import boost, with_search_words  # noqa: E402
+from docsgen.search_tuning import boost, is_variant_page, player_words, tune_index  # noqa: E402
 from docsgen.site_pages import changelog_page  # noqa: E402
 from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
 _generated: dict[str, str] = {}
+#: Page URL -> the words players type for its terms (a variant's rules page only).
+_keywords: dict[str, list[str]] = {}
 _view_dirs: list[Path] = []
 
 
@@ -226,14 +231,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             )
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
+    variant_names = tuple(rules_pages.variant_names())
     search = dict(page.meta.get("search") or {})
-    search.setdefault("boost", boost(page.file.src_uri))
+    search.setdefault("boost", boost(page.file.src_uri, variant_names))
     page.meta["search"] = search
-    return with_search_words(page.file.src_uri, expanded)
+    if is_variant_page(page.file.src_uri, variant_names):
+        _keywords[page.url] = player_words(expanded)
+    return expanded
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config: MkDocsConfig) -> None:
-    """Without a ``site_url``, make ``404.html`` work under any sub-path."""
+    """Tune the search index; without a ``site_url``, make ``404.html`` work under any sub-path."""
+    index_file = Path(config.site_dir) / "search" / "search_index.json"
+    if index_file.exists():
+        tuned = tune_index(json.loads(index_file.read_text(encoding="utf-8")), _keywords)
+        write_text_atomically(
+            index_file, json.dumps(tuned, ensure_ascii=False, separators=(",", ":"))
+        )
     if config.site_url:
         return
     page = Path(config.site_dir) / "404.html"

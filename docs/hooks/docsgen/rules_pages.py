@@ -135,8 +135,8 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
     definition = variant.definition
     out = [f"# {variant.name}: {cell(definition.title)}\n\n"]
     out.append(
-        f"The rules of {cell(definition.title)}, as {cell(source(definition.source).title)} "
-        "gives them, for players first; the numbers, options and sources follow below.\n\n"
+        f"How to play {cell(definition.title)}, from {cell(source(definition.source).title)}: "
+        "first for players, then the numbers, the options and where each rule comes from.\n\n"
     )
     out.append(glance_box(rules))
     out.append(how_to_play(rules, case_links))
