@@ -176,6 +176,17 @@ def test_the_guides_pull_in_the_readme_commands_instead_of_copying_them(site: Pa
     assert "include:" not in html  # every marker was expanded
 
 
+def test_the_home_page_and_quick_start_show_an_implementer_how_to_install_run_and_report(
+    site: Path,
+) -> None:
+    home, quick = page(site, "index.html"), page(site, "guides/quick-start.html")
+    for html in (home, quick):
+        assert "pip install" in html and "conformance run --adapter" in html
+        assert "case id" in html and "tracker" in html
+    assert "pip wheel" in quick and 'id="report-a-case-you-think-is-wrong"' in quick
+    assert 'href="guides/quick-start.html#get-it-and-install-it"' in home
+
+
 def test_the_api_reference_renders_the_rules_from_the_mapped_spec_package(site: Path) -> None:
     html = page(site, "api/fourhundred.spec.model.html")
     for method in ("own_minimum_bid", "table_minimum", "bid_value", "hand_result"):
