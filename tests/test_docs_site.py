@@ -990,3 +990,115 @@ def test_the_404_page_works_when_the_site_is_served_under_a_sub_path(
     finally:
         server.shutdown()
         server.server_close()
+
+
+# ---------------------------------------------------------------------------
+# The "try it" box of each rules page
+# ---------------------------------------------------------------------------
+
+
+def _sample_hands(name: str, count: int) -> list[dict[str, Any]]:
+    """Hands around the rules' edges: scores near the bands and the target, 13s, throw-ins."""
+    import random
+
+    rules = load(name)
+    rng = random.Random(f"try-it {name}")
+    edges = [-20, -3, 0, 1, 12, 29, 30, 34, 38, 39, 40, 41, 45, 50, 55, 60, 75, 140]
+    edges += [rules.target - d for d in (1, 2, 5, 6, 10, 16, 27)]
+    bids = list(range(rules.min_bid, rules.max_bid + 1))
+    hands = []
+    for _ in range(count):
+        cuts = sorted(rng.randint(0, 13) for _ in range(3))
+        tricks = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        hand_bids = [rng.choice(bids[:6]) for _ in range(4)]
+        if rng.random() < 0.15:
+            hand_bids[rng.randrange(4)] = rules.max_bid
+            tricks = [0, 0, 0, 0]
+            tricks[hand_bids.index(rules.max_bid)] = 13 if rng.random() < 0.5 else 12
+            tricks[(hand_bids.index(rules.max_bid) + 1) % 4] += 13 - sum(tricks)
+        elif rng.random() < 0.3:
+            hand_bids = [t if t >= rules.min_bid else rules.min_bid for t in tricks]
+        hands.append(
+            {
+                "scores": [rng.choice(edges) for _ in range(4)],
+                "bids": hand_bids,
+                "tricks": tricks,
+                "dealer": rng.randrange(4),
+            }
+        )
+    return hands
+
+
+def _reference(name: str, hand: dict[str, Any]) -> dict[str, Any]:
+    rules = load(name)
+    if not rules.hand_is_played(hand["bids"], hand["scores"]):
+        return {"played": False, "after": hand["scores"], "result": 0, "target": rules.target}
+    after, result, target = rules.hand_result(
+        hand["scores"], hand["bids"], hand["tricks"], hand["dealer"], rules.target
+    )
+    return {"played": True, "after": list(after), "result": int(result), "target": int(target)}
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_try_it_box_scores_hands_as_the_reference_does(
+    served: str, browser: Browser, name: str
+) -> None:
+    browser.open(f"{served}/rules/{name}.html")
+    assert browser.wait_for(
+        "document.readyState === 'complete' && !!window.fhTryIt"
+        " && !!document.querySelector('.fh-tryit[data-wired]')"
+    ), "the try-it box never started"
+    hands = _sample_hands(name, 150)
+    answers = browser.evaluate(
+        "(() => { const r = JSON.parse(document.querySelector('.fh-tryit-rules').textContent);"
+        f" return {json.dumps(hands)}.map(h => window.fhTryIt.score(r, h)); }})()"
+    )
+    kinds = {"thrown in": 0, "decided": 0}
+    for hand, answer in zip(hands, answers, strict=True):
+        expected = _reference(name, hand)
+        got = {key: answer[key] for key in expected}
+        assert got == expected, (name, hand)
+        kinds["thrown in"] += not expected["played"]
+        kinds["decided"] += expected["result"] != 0
+    assert kinds["thrown in"] and kinds["decided"], kinds  # the sample reaches both edges
+
+
+def test_the_try_it_box_shows_each_players_points_and_the_result_as_typed(
+    served: str, browser: Browser
+) -> None:
+    name = "qahwa-400"
+    hand = {"scores": [34, 10, 38, 0], "bids": [5, 3, 3, 2], "tricks": [5, 2, 4, 2], "dealer": 3}
+    expected = _reference(name, hand)
+    browser.open(f"{served}/rules/{name}.html")
+    assert browser.wait_for("!!document.querySelector('.fh-tryit[data-wired]')")
+    browser.evaluate(
+        """(() => {
+            const box = document.querySelector('.fh-tryit');
+            box.scrollIntoView();
+            box.querySelector('[name=score0]').focus();
+        })()"""
+    )
+    for field in ("scores", "bids", "tricks"):
+        for seat in range(4):
+            prefix = {"scores": "score", "bids": "bid", "tricks": "tricks"}[field]
+            browser.evaluate(
+                f"(() => {{ const i = document.querySelector('.fh-tryit [name={prefix}{seat}]');"
+                " i.focus(); i.select(); })()"
+            )
+            browser.type_text(str(hand[field][seat]))
+    browser.evaluate("document.querySelector('.fh-tryit-go').click()")
+    shown = browser.wait_for(
+        """(() => {
+            const box = document.querySelector('.fh-tryit');
+            const cells = c => Array.from(box.querySelectorAll(c)).map(e => e.innerText.trim());
+            const result = box.querySelector('.fh-tryit-result');
+            const rect = box.getBoundingClientRect();
+            return {after: cells('.fh-tryit-after'), change: cells('.fh-tryit-change'),
+                    result: result.innerText, code: result.getAttribute('data-result'),
+                    width: rect.width, visible: rect.height > 0};
+        })()"""
+    )
+    assert shown["after"] == [str(s) for s in expected["after"]], shown
+    assert shown["change"][0] == "+5", shown  # 34 points: the reduced 5 is worth 5
+    assert shown["code"] == str(expected["result"]) and shown["visible"], shown
+    assert "play goes on" in shown["result"] or "win" in shown["result"], shown

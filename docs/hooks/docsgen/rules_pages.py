@@ -16,6 +16,7 @@ from .players import glance_box, tips
 from .provenance import field_label, ordered_fields, provenance, show_value
 from .score_sheet import sheet_path
 from .sources_links import source_link_html
+from .tryit import try_it_section
 
 AMBIGUITIES_PAGE = "ambiguities.md"
 
@@ -144,6 +145,7 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
         "## Tips from the table\n\n"
         "Advice the sources give players, in our words.\n\n" + tips(rules) + "\n"
     )
+    out.append(try_it_section(rules))
     out.append(
         "## Worked hands\n\n"
         f"[Hands of {variant.name} played out]({hands_path(variant.name).removeprefix('rules/')}), "
