@@ -54,13 +54,13 @@ from docsgen import (  # noqa: E402
     matrix,
     overview,
     register_page,
+    results,
     rules_pages,
     score_sheet,
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
 from docsgen.not_found import portable  # noqa: E402
-from docsgen.results import commit_of, results_page, run_all  # noqa: E402
 from docsgen.search_tuning import boost, is_variant_page, player_words, tune_index  # noqa: E402
 from docsgen.site_pages import changelog_page  # noqa: E402
 from package_view import build_view  # noqa: E402
@@ -106,11 +106,14 @@ def _suite_pages(root: Path) -> dict[str, str]:
     """The conformance suite's pages: the cases, a run of the bundled adapters, the changelog."""
     started = time.perf_counter()
     try:
+        runs = results.run_all(root)
+        commit = results.commit_of(root)
+        when = datetime.datetime.now(datetime.UTC)
+        history = results.load_history(root)
         pages = {
             **cases_browser.cases_pages(),
-            "conformance/results.md": results_page(
-                run_all(root), commit_of(root), datetime.datetime.now(datetime.UTC)
-            ),
+            "conformance/results.md": results.results_page(runs, commit, when, history),
+            **results.adapter_pages(runs, commit, when, history),
             "conformance/changelog.md": changelog_page(root),
         }
     except Exception as error:  # a generator bug must stop the build, with its cause
@@ -150,6 +153,12 @@ def _api_nav(names: list[str]) -> list[dict[str, Any]]:
         label = "Overview" if name == package else ".".join(parts[2:])
         sections[package].append({label: api.page_path(name)})
     return nav
+
+
+def _results_nav(root: Path) -> list[dict[str, str]]:
+    return [{"Every adapter": "conformance/results.md"}] + [
+        {adapter.name: results.adapter_path(adapter)} for adapter in results.listed_adapters(root)
+    ]
 
 
 @event_priority(100)
@@ -202,6 +211,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             "AUTO:score-sheets": score_sheet.nav_entries(),
             "AUTO:cases": cases_browser.nav_entries(),
             "AUTO:hands": hands.nav_entries(),
+            "AUTO:results": _results_nav(root),
         },
     )
     return config
