@@ -489,8 +489,9 @@ def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) 
     html = page(site, "conformance/results.html")
     runs = len(select_runs(load_cases()))
     rows = re.findall(r'<tr><th scope="row">(.*?)</tr>', html, flags=re.DOTALL)
-    adapters = results.bundled_adapters(ROOT)
+    adapters = results.listed_adapters(ROOT)
     assert len(rows) == len(adapters)
+    assert set(results.bundled_adapters(ROOT)) <= set(adapters)
     reference = rows[0]
     assert adapters[0].name in reference
     assert f"{runs}/{runs} passed" in reference  # every run of the suite, every one passed
@@ -499,6 +500,60 @@ def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) 
         assert "fh-badge" in row or "not run" in row, row[:300]
     assert f"suite version <strong>{suite_version()}</strong>" in html
     assert _git_head() in html
+
+
+def test_every_adapter_has_a_page_with_its_failing_cases_badge_snippet_and_history(
+    site: Path,
+) -> None:
+    results = _hooks_module("results")
+    anchors = _hooks_module("anchors")
+    history = results.load_history(ROOT)
+    assert history, "no run recorded in docs/results/history.json"
+    for adapter in results.listed_adapters(ROOT):
+        path = results.adapter_path(adapter).removesuffix(".md") + ".html"
+        html = page(site, path)
+        assert f'href="{path.removeprefix("conformance/")}"' in page(
+            site, "conformance/results.html"
+        )
+        plain = re.sub(r"<[^>]+>", "", html)
+        assert "--badge conformance-badge.json" in plain and "shields.io/endpoint?url=" in plain
+        assert history[-1]["date"] in html  # the history kept in the repository
+        failing = re.search(r"Failing cases \((\d+)\)", html)
+        assert failing, path
+        links = re.findall(r'<a href="([^"]+)"><code>([^<]+)</code></a>', html)
+        if int(failing.group(1)) == 0:
+            assert "every declared run passed" in html
+            continue
+        assert links, path
+        for href, case_id in links:
+            target = anchors.case_page(case_id).removesuffix(".md") + ".html"
+            assert href == f"../../{target}#{anchors.case_anchor(case_id)}", href
+        assert "--id " in html and "--variant " in html  # a rerun command per failure
+    planted = page(site, "conformance/results/planted-bug-band-edge.html")
+    assert int(re.search(r"Failing cases \((\d+)\)", planted).group(1)) > 0
+
+
+def test_the_impact_table_is_sorted_by_size_with_intervals_and_the_zero_rows_folded(
+    site: Path,
+) -> None:
+    statistics = _hooks_module("statistics")
+    html = page(site, "rules/statistics.html")
+    section = html[html.index('id="how-much-each-ambiguity-matters"') :]
+    table_html = section[: section.index("No difference in")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table_html, flags=re.DOTALL)[1:]
+    winners = [float(re.findall(r"([\d.]+)%", row)[1]) for row in rows]
+    assert winners == sorted(winners, reverse=True) and winners[0] > 0
+    for row in rows:
+        assert row.count("<small>(") == 3, row  # an interval for each of the three measures
+    figures = json.loads((ROOT / "spec" / "ambiguity_impact.json").read_text(encoding="utf-8"))
+    zeros = [f for fs in figures["entries"].values() for f in fs if f["hands_differ"] == 0]
+    assert len(rows) + len(zeros) == sum(len(fs) for fs in figures["entries"].values())
+    folded = section[section.index("No difference in") :].split("</ul>", 1)[0]
+    assert folded.count("<code>") == 2 * len(zeros)  # each: its entry and its reading
+    assert statistics.ZERO_REASONS["deal-pattern"] in folded
+    assert "13 bid, never made" in html
+    low, high = statistics.wilson(1032, 5000)
+    assert low < 1032 / 5000 < high and statistics.wilson(0, 5000)[1] < 0.001
 
 
 def test_an_adapter_that_cannot_start_is_shown_as_not_run_never_as_passing() -> None:
@@ -1102,3 +1157,43 @@ def test_the_try_it_box_shows_each_players_points_and_the_result_as_typed(
     assert shown["change"][0] == "+5", shown  # 34 points: the reduced 5 is worth 5
     assert shown["code"] == str(expected["result"]) and shown["visible"], shown
     assert "play goes on" in shown["result"] or "win" in shown["result"], shown
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "conformance/results.html",
+        "conformance/results/planted-bug-band-edge.html",
+        "rules/statistics.html",
+        "rules/qahwa-400.html",
+    ],
+)
+def test_wide_tables_fit_the_page_on_a_desktop_screen(
+    served: str, browser: Browser, path: str
+) -> None:
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+        page=True,
+    )
+    try:
+        browser.open(f"{served}/{path}")
+        overflow = browser.wait_for(
+            """(() => {
+                if (document.readyState !== 'complete') return null;
+                const content = document.querySelector('.md-content__inner');
+                const limit = content.getBoundingClientRect().right + 1;
+                const tables = Array.from(content.querySelectorAll(
+                    '.fh-results table, .fh-fit table, .fh-tryit table'));
+                if (!tables.length) return null;
+                return tables.map(t => {
+                    const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+                    return [t.getBoundingClientRect().right <= limit,
+                            wrap.scrollWidth <= wrap.clientWidth + 1];
+                });
+            })()"""
+        )
+        assert overflow, f"{path}: no table"
+        assert all(inside and not_scrolled for inside, not_scrolled in overflow), (path, overflow)
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)

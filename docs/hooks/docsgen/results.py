@@ -237,7 +237,6 @@ def results_page(
     variants = list(names())
     out = [
         "# Results\n\n",
-        generated_banner("a run of every bundled adapter against the whole suite"),
         f'<p class="fh-run-facts">Run on <strong>{when:%Y-%m-%d %H:%M} UTC</strong>, '
         f"suite version <strong>{esc(suite.suite_version())}</strong>, "
         f"commit <code>{esc(commit)}</code>.</p>\n\n",
@@ -292,6 +291,7 @@ def results_page(
             + ".\n\n"
         )
     out.append(history_section(history))
+    out.append(generated_banner("a run of every listed adapter against the whole suite"))
     return "".join(out)
 
 
