@@ -180,11 +180,12 @@ def test_the_home_page_and_quick_start_show_an_implementer_how_to_install_run_an
     site: Path,
 ) -> None:
     home, quick = page(site, "index.html"), page(site, "guides/quick-start.html")
-    for html in (home, quick):
+    for html in (re.sub(r"<[^>]+>", "", home), re.sub(r"<[^>]+>", "", quick)):
         assert "pip install" in html and "conformance run --adapter" in html
         assert "case id" in html and "tracker" in html
-    assert "pip wheel" in quick and 'id="report-a-case-you-think-is-wrong"' in quick
+    assert "pip wheel" in re.sub(r"<[^>]+>", "", quick)
     assert 'href="guides/quick-start.html#get-it-and-install-it"' in home
+    assert 'id="report-a-case-you-think-is-wrong"' in quick
 
 
 def test_the_api_reference_renders_the_rules_from_the_mapped_spec_package(site: Path) -> None:

@@ -355,7 +355,8 @@ def adapter_page(
 ) -> str:
     """One adapter's page: its run, its failing cases, its badge snippet, its history."""
     adapter = result.adapter
-    out = [f"# Results: {esc(adapter.name)}\n\n"]
+    # Left out of the search index: a list of failures is found from the results page.
+    out = [f"---\nsearch:\n  exclude: true\n---\n\n# Results: {esc(adapter.name)}\n\n"]
     if adapter.note:
         out.append(
             f'!!! note "Not an engine to trust"\n    This adapter is {esc(adapter.note)}.\n\n'

@@ -114,7 +114,8 @@ def _provenance_table(variant: Variant) -> str:
     )
     body = "\n".join(rows)
     return (
-        f'<div class="fh-provenance"><table><thead><tr>{head}</tr></thead>\n'
+        # Left out of the search index: the comparison page holds the same values.
+        f'<div class="fh-provenance" data-search-exclude><table><thead><tr>{head}</tr></thead>\n'
         f"<tbody>\n{body}\n</tbody></table></div>\n"
     )
 
