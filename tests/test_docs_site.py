@@ -729,6 +729,20 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
+@contextlib.contextmanager
+def screen(browser: Browser, width: int, height: int, mobile: bool = False) -> Iterator[None]:
+    """The page shown on a screen of that size, for the duration of the block."""
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        page=True,
+    )
+    try:
+        yield
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
 def test_the_comparison_page_renders_its_table_in_a_browser(served: str, browser: Browser) -> None:
     browser.open(f"{served}/rules/comparison.html")
     shape = browser.wait_for(
@@ -1172,12 +1186,7 @@ def test_the_try_it_box_shows_each_players_points_and_the_result_as_typed(
 def test_wide_tables_fit_the_page_on_a_desktop_screen(
     served: str, browser: Browser, path: str
 ) -> None:
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False},
-        page=True,
-    )
-    try:
+    with screen(browser, 1280, 900):
         browser.open(f"{served}/{path}")
         overflow = browser.wait_for(
             """(() => {
@@ -1196,5 +1205,3 @@ def test_wide_tables_fit_the_page_on_a_desktop_screen(
         )
         assert overflow, f"{path}: no table"
         assert all(inside and not_scrolled for inside, not_scrolled in overflow), (path, overflow)
-    finally:
-        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
