@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -156,13 +156,31 @@ def candidates() -> tuple[Mutant, ...]:
     return (*every_mutant(), *(mutant for mutant, _ in lifted()))
 
 
+def mutant_key(mutant: Mutant) -> str:
+    """A mutant as a short hash of what it is made of: its name, description, fast-rule
+    class, rule change and checks (by qualified name) and the rule sets it is limited to.
+    A mutant whose hooks change under the same name gets another key."""
+    rules_change = getattr(mutant.rules, "__qualname__", repr(mutant.rules))
+    checks = [[check.code, getattr(check.find, "__qualname__", "")] for check in mutant.checks]
+    return _digest(
+        [
+            mutant.name,
+            mutant.description,
+            f"{mutant.fast.__module__}.{mutant.fast.__qualname__}",
+            rules_change,
+            checks,
+            [str(rules) for rules in mutant.only],
+        ]
+    )
+
+
 def fingerprint(runs: Sequence[Run], every: Sequence[Mutant]) -> str:
     """What a dictionary is computed from: every run (key and expectation) and every
-    mutant (name and description), as one short hash."""
+    mutant (:func:`mutant_key`), as one short hash."""
     return _digest(
         [
             [[run.key, expectation_digest(run.case)] for run in runs],
-            [[mutant.name, mutant.description] for mutant in every],
+            [mutant_key(mutant) for mutant in every],
         ]
     )
 
@@ -177,6 +195,8 @@ class Dictionary:
     faults: Mapping[str, Mapping[str, str]]
     #: Every run key it was computed over (failing or not), in suite order.
     runs: tuple[str, ...] = ()
+    #: Mutant name -> :func:`mutant_key` of the mutant it was computed for.
+    keys: Mapping[str, str] = field(default_factory=dict)
 
     def failing(self, name: str) -> Mapping[str, str]:
         """The runs ``name`` fails, with its answers' digests (empty for an unknown name)."""
@@ -199,10 +219,11 @@ def compute(
 ) -> dict[str, dict[str, str]]:
     """Every mutant's failing runs among ``runs`` with their digests (in process).
 
-    With ``previous`` (the dictionary as it was), a mutant it has (by name) keeps its
-    entries for the runs it was computed over (by key: the id ledger keeps an id's
-    expectation unless the suite's major version moves, and the fingerprint then
-    differs), and only the other runs are answered."""
+    With ``previous`` (the dictionary as it was), a mutant it has (by name, made of
+    the same hooks: :func:`mutant_key`) keeps its entries for the runs it was
+    computed over (by key: the id ledger keeps an id's expectation unless the
+    suite's major version moves, and the fingerprint then differs), and only the
+    other runs are answered."""
     killer = mutants.Killer()
     known = set(previous.runs) if previous is not None else set()
     by_variant: dict[str, list[Run]] = {}
@@ -212,7 +233,11 @@ def compute(
     found: dict[str, dict[str, str]] = {}
     for done, mutant in enumerate(every):
         failing: dict[str, str] = {}
-        reused = previous is not None and mutant.name in previous.faults
+        reused = (
+            previous is not None
+            and mutant.name in previous.faults
+            and previous.keys.get(mutant.name) == mutant_key(mutant)
+        )
         if reused:
             assert previous is not None
             failing = {
@@ -244,6 +269,7 @@ def text(dictionary: Dictionary, runs: Sequence[Run]) -> str:
         "runs) and a digest of its wrong answer; written by the generator "
         '(fourhundred.conformance.faults).",',
         f'"runs": {json.dumps([run.key for run in runs], separators=(",", ":"))},',
+        f'"keys": {json.dumps(dict(dictionary.keys), separators=(",", ":"))},',
         '"faults": {',
     ]
     entries = [
@@ -266,7 +292,13 @@ def parse(data: Mapping[str, Any]) -> Dictionary:
             number, _, digest = item.partition(":")
             failing[keys[int(number)]] = digest
         faults[name] = failing
-    return Dictionary(str(data["suite_version"]), str(data["fingerprint"]), faults, tuple(keys))
+    return Dictionary(
+        str(data["suite_version"]),
+        str(data["fingerprint"]),
+        faults,
+        tuple(keys),
+        {str(name): str(key) for name, key in data.get("keys", {}).items()},
+    )
 
 
 @cache
@@ -303,6 +335,7 @@ def build(
             fingerprint(chosen, mutant_list),
             faults,
             tuple(run.key for run in chosen),
+            {mutant.name: mutant_key(mutant) for mutant in mutant_list},
         ),
         chosen,
     )

@@ -193,3 +193,12 @@ def test_a_failing_whole_game_shows_where_it_diverged_in_the_notation(runs: list
     position = reports.divergence_position(failing[0])
     assert position.startswith("before action ")
     assert position.split(": ", 1)[1].split()[0] in ("deal", "bidding", "play", "over")
+
+
+def test_a_mutant_whose_hooks_change_under_the_same_name_gets_another_key() -> None:
+    made = mutants.Mutant("m", "made needs one more", fast=mutants.MadeNeedsOneMore)
+    failed = mutants.Mutant("m", "made needs one more", fast=mutants.FailedCostsNothing)
+    assert faults.mutant_key(made) != faults.mutant_key(failed)
+    assert faults.mutant_key(made) == faults.mutant_key(
+        mutants.Mutant("m", "made needs one more", fast=mutants.MadeNeedsOneMore)
+    )
