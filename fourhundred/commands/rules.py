@@ -73,6 +73,8 @@ def rules_command(variant: str, as_json: bool) -> None:
     console = _console()
     console.print(f"[bold]{data['variant']}[/bold]: {data['title']} (source: {data['source']})")
     console.print(data["summary"])
+    for entry in data["house_rules"]:
+        console.print(f"  [bold]house rule[/bold] {entry['knob']}={entry['value']} (no source)")
     values = Table(title="Bid values by own score", header_style="bold")
     values.add_column("bid", justify="right")
     for band in data["values_by_band"]:
