@@ -1,7 +1,8 @@
 """Which rule sets (variant readings) the suite covers, and what each case cites.
 
 The suite covers every variant under its defaults, under every single
-non-default option value (house options and ambiguity readings), and under
+non-default option value (house options and ambiguity readings), under the
+house-rules tables of :data:`fourhundred.spec.house.EXAMPLES`, and under
 the few combinations where a reading only matters beside a house option
 (qahwa's 13 readings need the classic table; its ``total_switch`` needs the
 table-minimum switch at 12 or 13; ...). A non-default rule set contributes the
@@ -80,7 +81,24 @@ def rule_sets(variant_name: str) -> list[RuleSet]:
         items = list(combination.items())
         base = build(variant, dict(items[:1]))
         result.append(RuleSet(build(variant, combination), base, tuple(items)))
+    for rules in house_rule_sets(variant.name):
+        base = build(variant, dict(rules.options))
+        result.append(RuleSet(rules, base, (*rules.options, *rules.house)))
     return result
+
+
+def house_rule_sets(variant_name: str) -> list[Rules]:
+    """The house-rules tables of :data:`fourhundred.spec.house.EXAMPLES` on this variant:
+    the suite covers them like options (each departs from the variant under its
+    source options), so an engine declaring one exactly gets their cases."""
+    from fourhundred.spec.house import EXAMPLES
+    from fourhundred.spec.registry import load
+
+    return [
+        rules
+        for rules in (load(example.text) for example in EXAMPLES)
+        if rules.variant == variant_name
+    ]
 
 
 def all_rule_sets() -> list[RuleSet]:

@@ -175,6 +175,18 @@ def _table_measure_matters(rules: Rules) -> bool:
     return False
 
 
+def _fail_penalty_matters(rules: Rules) -> bool:
+    """Whether some legal bid's value differs from its number of tricks (house rule
+    ``fail_penalty``: a failed bid costs its value or its tricks)."""
+    fast = FastRules.of(rules)
+    return any(
+        row[bid] != bid
+        for row in (fast.value_low, fast.value_high)
+        for bid in range(rules.min_bid, rules.max_bid + 1)
+        if bid != fast.special_bid
+    )
+
+
 #: The fields a ``flip`` point reads another way, each with where it matters.
 APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "bidding_order": lambda r: True,
@@ -196,6 +208,7 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "thirteen_precedence": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
     "win_measure": lambda r: True,
     "partner_condition": lambda r: True,
+    "fail_penalty": lambda r: _fail_penalty_matters(r),
     "both_qualify": lambda r: True,
     "both_qualify_by": lambda r: r.both_qualify == "higher_total",
     "total_tie": lambda r: r.both_qualify == "higher_total",
@@ -234,7 +247,14 @@ BAND_FIELDS = frozenset(
 UNIFORM_BAND_FIELDS = BAND_FIELDS - {"reduced_scope", "table_min_scores"}
 #: The fields a bid's value comes from.
 VALUE_FIELDS = frozenset(
-    {"values", "reduced_values", "value_scale", "eleven_plus_fifty", "eleven_plus_thirteen"}
+    {
+        "values",
+        "reduced_values",
+        "value_scale",
+        "eleven_plus_fifty",
+        "eleven_plus_thirteen",
+        "fail_penalty",
+    }
 )
 #: The fields of the end of the game (the ``game_outcome`` kind's: one list).
 END_FIELDS = frozenset(kinds.OUTCOME_FIELDS)
@@ -565,7 +585,11 @@ def _raising(rules: Rules) -> bool:
 BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour("made", ("values",), _always, mutants.MadeNeedsOneMore, "made needs one more trick"),
     Behaviour(
-        "failed", ("values",), _always, mutants.FailedCostsNothing, "a failed bid costs nothing"
+        "failed",
+        ("values", "fail_penalty"),
+        _always,
+        mutants.FailedCostsNothing,
+        "a failed bid costs nothing",
     ),
     Behaviour(
         "table",
@@ -591,7 +615,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour(
         "partner-ignored",
         ("partner_condition", "win_measure"),
-        _always,
+        lambda r: r.partner_condition != "off",
         _PartnerIgnored,
         "the partner's score is not checked",
     ),

@@ -178,19 +178,17 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     not_declared = "not declared by the adapter"
     if run.kind not in hello.get("kinds", ()):
         return not_declared
-    try:
-        variant, chosen = parse(run.variant)
-    except VariantError:
-        return not_declared
-    declared = hello.get("variants", {}).get(variant.name)
-    if not _is_exact(hello, run.variant) and (
-        declared is None
-        or (
+    if not _is_exact(hello, run.variant):
+        try:
+            variant, chosen = parse(run.variant)  # house rules are declared only exactly
+        except VariantError:
+            return not_declared
+        declared = hello.get("variants", {}).get(variant.name)
+        if declared is None or (
             "*" not in declared
             and not all(f"{name}={value}" in declared for name, value in chosen.items())
-        )
-    ):
-        return not_declared
+        ):
+            return not_declared
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
         return 'starts from a position; the adapter did not declare "positions": true'
     return None
