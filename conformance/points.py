@@ -66,7 +66,7 @@ from fourhundred.conformance import coverage, inputs, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.engine import CHECKS, Check, GameState, Phase
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec import sources
+from fourhundred.spec import house, sources
 from fourhundred.spec.cards import SEAT_NAMES
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
@@ -116,10 +116,15 @@ class Unobserved(RulePoint):
 
 def cite(rules: Rules, *fields: str) -> str:
     """The citations of some rule fields of ``rules``'s variant: the source section that
-    fixes each, or the option that sets it (its own citation, or its register entry)."""
+    fixes each, or the option that sets it (its own citation, or its register entry),
+    or ``house rule knob=value`` where a house rule sets it (never a source's section)."""
     variant = get(rules.variant)
     found: list[str] = []
     for name in fields:
+        ruled = house.citation(rules, name)
+        if ruled is not None:
+            found.append(ruled)
+            continue
         fixed = variant.definition.fixed.get(name)
         if fixed is not None:
             found.append(str(fixed.cite))
