@@ -134,9 +134,7 @@ def outcome_rules(rules: Rules) -> list[str]:
             if rules.both_qualify_by == "team_total"
             else "the team with the higher single score"
         )
-        lines.append(
-            f"If both teams qualify after the same hand, {higher} wins; if equal, {tie}."
-        )
+        lines.append(f"If both teams qualify after the same hand, {higher} wins; if equal, {tie}.")
     else:
         trigger = "qualify" if rules.raise_trigger == "qualified" else "reach the target"
         lines.append(

@@ -223,7 +223,9 @@ def _show_reduced(rules: Rules, base: Rules) -> str | None:
     return _pairs_text(dict(rules.reduced_values)) if rules.reduced_values else "none"
 
 
-_PATTERN_ALLOWED = "batch sizes joined by '-', each 1 to 13, adding up to 13, for example 1-2-2-2-2-2-2"
+_PATTERN_ALLOWED = (
+    "batch sizes joined by '-', each 1 to 13, adding up to 13, for example 1-2-2-2-2-2-2"
+)
 
 
 def _read_pattern(text: str, rules: Rules) -> dict[str, object]:
@@ -411,8 +413,8 @@ EXAMPLES: tuple[Example, ...] = (
 
 
 __all__ = [
-    "HOUSE_MARK",
     "EXAMPLES",
+    "HOUSE_MARK",
     "KNOBS",
     "Knob",
     "KnobError",

@@ -186,7 +186,9 @@ def _print_summary(console: Console, report: Report, table: bool) -> None:
             "(findings about the house rules, not failures, not the sources')"
         )
         for finding in report.house_findings:
-            console.print(f"  {finding.check.id} ({finding.check.kind}): refuted on {finding.rules}")
+            console.print(
+                f"  {finding.check.id} ({finding.check.kind}): refuted on {finding.rules}"
+            )
     counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
     console.print(
         f"\n{len(report.findings)} findings in {report.seconds:.1f} s: "
