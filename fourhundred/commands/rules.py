@@ -13,6 +13,7 @@ from fourhundred.commands._common import console as _console
 from fourhundred.commands._common import json_option, play_options
 from fourhundred.errors import UserError
 from fourhundred.spec import ambiguities as register
+from fourhundred.spec import house
 from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import load, variants
 
@@ -58,14 +59,20 @@ def variants_command(as_json: bool) -> None:
             table.add_row(o["name"], o["kind"], shown, o["summary"])
         console.print(table)
         console.print()
+    console.print(
+        "[bold]House rules[/bold] (any variant, beyond its options; marked 'house' in the "
+        "canonical string, e.g. pagat-41(house,min_bid=2,double_from=none)): "
+        + ", ".join(house.names())
+    )
 
 
 @click.command("rules")
 @click.argument("variant")
 @json_option()
 def rules_command(variant: str, as_json: bool) -> None:
-    """Print a variant's rules as tables: VARIANT is a name with optional options,
-    for example 'qahwa-400(target=61,table=classic)'."""
+    """Print a variant's rules as tables: VARIANT is a name with optional options and
+    house rules, for example 'qahwa-400(target=61,table=classic)' or
+    'pagat-41(min_bid=2,double_from=none)'."""
     rules = load(variant)
     data = describe(rules)
     if as_json:
