@@ -192,6 +192,20 @@ def _fail_penalty_matters(rules: Rules) -> bool:
     )
 
 
+def _table_is_not_face(rules: Rules) -> bool:
+    """Whether the value table prices some legal bid otherwise than one point per trick
+    (or has a deciding bid): where ``value_scale`` decides anything (a house table of
+    face values, ``double_from=none``, is one point per trick already)."""
+    fast = FastRules.of(dataclasses.replace(rules, value_scale="table"))
+    if fast.special_bid is not None:
+        return True
+    return any(
+        row[bid] != bid
+        for row in (fast.value_low, fast.value_high)
+        for bid in range(rules.min_bid, rules.max_bid + 1)
+    )
+
+
 #: The fields a ``flip`` point reads another way, each with where it matters.
 APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "bidding_order": lambda r: True,
@@ -201,10 +215,10 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "table_min_scores": lambda r: r.table_min_rises and _table_switch_lets_it_rise(r),
     "table_measure": lambda r: _table_measure_matters(r),
     "table_comparison": lambda r: True,
-    "total_switch": lambda r: r.table_min_base != 11,
+    "total_switch": lambda r: r.table_min_base > 11,
     "dealer_may_throw_in": lambda r: True,
     "reduced_scope": lambda r: bool(r.reduced_values) and r.value_scale == "table",
-    "value_scale": lambda r: True,
+    "value_scale": lambda r: _table_is_not_face(r),
     "eleven_plus_fifty": lambda r: r.value_scale == "table",
     "eleven_plus_thirteen": lambda r: r.eleven_plus_fifty and r.value_scale == "table",
     "thirteen": lambda r: r.value_scale == "table" and r.max_bid >= inputs.THIRTEEN,
