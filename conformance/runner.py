@@ -173,22 +173,25 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     A whole_game case that starts from a ``position`` goes only to an adapter that
     declared ``"positions": true`` (version 1 adapters never did).
     """
-    from fourhundred.spec.registry import VariantError, parse
+    from fourhundred.spec.model import HOUSE_MARK
+    from fourhundred.spec.registry import VariantError, parse_all
 
     not_declared = "not declared by the adapter"
     if run.kind not in hello.get("kinds", ()):
         return not_declared
     if not _is_exact(hello, run.variant):
         try:
-            variant, chosen = parse(run.variant)  # house rules are declared only exactly
+            parsed = parse_all(run.variant)
         except VariantError:
             return not_declared
-        declared = hello.get("variants", {}).get(variant.name)
+        declared = hello.get("variants", {}).get(parsed.variant.name)
         if declared is None or (
             "*" not in declared
-            and not all(f"{name}={value}" in declared for name, value in chosen.items())
+            and not all(f"{name}={value}" in declared for name, value in parsed.options.items())
         ):
             return not_declared
+        if parsed.knobs and HOUSE_MARK not in declared:
+            return not_declared  # house rules: declared exactly, or as "house" (any)
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
         return 'starts from a position; the adapter did not declare "positions": true'
     return None
@@ -234,13 +237,15 @@ def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[st
 
 def _declared_settings(variant_name: str, settings: Sequence[str]) -> list[str]:
     """The option settings declared for one variant, checked against the registry
-    (``AdapterFailure`` naming an unknown option or value)."""
+    (``AdapterFailure`` naming an unknown option or value); ``"*"`` is every option,
+    ``"house"`` any house rules (the engine reads them from each case's variant string)."""
+    from fourhundred.spec.model import HOUSE_MARK
     from fourhundred.spec.registry import VariantError, get
 
     variant = get(variant_name)
     checked = []
     for setting in settings:
-        if setting == "*":
+        if setting in ("*", HOUSE_MARK):
             checked.append(setting)
             continue
         name, equals, value = setting.partition("=")

@@ -76,3 +76,19 @@ def test_an_engine_declaring_every_option_is_not_sent_house_rules() -> None:
     every_option = {"kinds": [case["kind"]], "variants": {"pagat-41": ["*"]}, "exact": []}
     assert not supports(every_option, run)
     assert supports({**every_option, "exact": [house]}, run)
+    assert supports({**every_option, "variants": {"pagat-41": ["*", "house"]}}, run)
+
+
+def test_the_suite_has_cases_of_every_house_rules_table_and_the_reference_passes_them(
+    tmp_path: Path,
+) -> None:
+    from fourhundred.spec.house import EXAMPLES
+
+    listed = {v for case in suite.load_cases() for v in case["variants"]}
+    tables = [str(load(example.text)) for example in EXAMPLES]
+    assert set(tables) <= listed
+    report = tmp_path / "report.jsonl"
+    result = conformance("run", "-q", "--variant", tables[0], "--report", str(report))
+    assert result.returncode == 0, result.stdout + result.stderr
+    ran = [line for line in report_lines(report) if line["status"] == "pass"]
+    assert ran and {line["variant"] for line in ran} == {tables[0]}
