@@ -52,7 +52,7 @@ def case_file(tmp_path: Path, name: str = "mine.json", **changes: Any) -> Path:
     ("variant", "problem"),
     [
         ("qahwa-40", "unknown variant 'qahwa-40'"),
-        ("qahwa-400(taget=61)", "no option 'taget'"),
+        ("qahwa-400(taget=61)", "no option or house rule 'taget'"),
         ("qahwa-400(target=0)", "41, 31, 61"),
     ],
 )
