@@ -4,38 +4,22 @@ the same engine claiming the plain source variant fails."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from test_conformance_exact import conformance
+from test_conformance_exact import report_cases as report_lines
 
 from fourhundred.conformance import suite
 from fourhundred.spec.registry import load
 
-ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = Path(__file__).resolve().parent / "adapters" / "house_tables.py"
 TABLES = {
     "min2-face": "pagat-41(min_bid=2,double_from=none)",
     "team80": "pagat-41(win_measure=team_total,target=80,partner_condition=non_negative)",
     "fail-tricks": "pagat-41(fail_penalty=tricks)",
 }
-
-
-def conformance(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fourhundred", "conformance", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-
-
-def report_lines(path: Path) -> list[dict[str, object]]:
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
-    return [line for line in lines if line["type"] == "case"]
 
 
 @pytest.mark.parametrize("table", sorted(TABLES))
