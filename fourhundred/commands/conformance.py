@@ -54,15 +54,15 @@ def conformance_group() -> None:
 
 
 def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
-    from fourhundred.spec.registry import load, parse
+    from fourhundred.spec.registry import load, parse_all
 
     result = []
     for text in variants:
         if any(ch in text for ch in "*?["):
             result.append(text)
             continue
-        variant, chosen = parse(text)
-        result.append(str(load(text)) if chosen else variant.name)
+        parsed = parse_all(text)
+        result.append(str(load(text)) if parsed.options or parsed.knobs else parsed.variant.name)
     return result
 
 
