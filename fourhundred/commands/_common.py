@@ -1,7 +1,8 @@
 """What the commands share: how they print to the terminal and show progress,
 how they check and document ``--kind``, the option types every command reads
-the same way (``--timeout``, ``--seed``), and the check that no two outputs of
-one command share a path."""
+the same way (``--timeout``, ``--seed``), the option blocks of the commands
+that play many games (:func:`play_options`, :func:`json_option`), and the check
+that no two outputs of one command share a path."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -140,6 +141,54 @@ class Seed(click.ParamType[str]):
 
 #: The type of every ``--seed`` option.
 SEED = Seed()
+
+#: Who can play every seat of a simulated game (``--players``).
+PLAYERS = ("random", "heuristic")
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def play_options(
+    *,
+    games: int,
+    games_help: str,
+    seed: str,
+    seed_help: str,
+    min_games: int = 1,
+    players_help: str | None = None,
+) -> Callable[[Command], Command]:
+    """The options of a command that plays many games (``bench``, ``simulate``,
+    ``ambiguities --measure``), read the same way by each: ``--games N`` (at least
+    ``min_games``), ``--seed TEXT`` (:data:`SEED`) and, with ``players_help``,
+    ``--players random|heuristic`` (default ``heuristic``). The defaults and help
+    texts are the command's own."""
+
+    def decorate(command: Command) -> Command:
+        if players_help is not None:
+            command = click.option(
+                "--players",
+                type=click.Choice(PLAYERS),
+                default="heuristic",
+                show_default=True,
+                help=players_help,
+            )(command)
+        command = click.option(
+            "--seed", type=SEED, default=seed, show_default=True, help=seed_help
+        )(command)
+        return click.option(
+            "--games",
+            type=click.IntRange(min=min_games),
+            default=games,
+            show_default=True,
+            help=games_help,
+        )(command)
+
+    return decorate
+
+
+def json_option(help: str = "Print JSON instead of tables.") -> Callable[[Command], Command]:
+    """The ``--json`` flag (parameter ``as_json``) of a command that prints tables."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
 
 
 def check_distinct_outputs(outputs: Mapping[str, str | None]) -> None:

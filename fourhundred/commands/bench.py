@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from fourhundred.commands._common import SEED
+from fourhundred.commands._common import play_options
 
 if TYPE_CHECKING:
     from fourhundred.spec.model import Rules
@@ -103,7 +103,9 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
         for _ in chunk:
             rnd.shuffle(deck)
             deals.append(
-                Deal((tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52])))
+                Deal(
+                    (tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52]))
+                )
             )
         start = time.process_time()
         for number, deal in zip(chunk, deals, strict=True):
@@ -131,17 +133,14 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
     show_default=True,
     help="Random hands (fast path).",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(min=0),
-    default=200,
-    show_default=True,
-    help="Random games (fast path).",
+@play_options(
+    games=200,
+    min_games=0,
+    games_help="Random games (fast path).",
+    seed="bench",
+    seed_help="Seed of the random streams.",
 )
 @click.option("--variant", default="qahwa-400", show_default=True, help="Variant string.")
-@click.option(
-    "--seed", type=SEED, default="bench", show_default=True, help="Seed of the random streams."
-)
 @click.option(
     "--batch-hands",
     type=click.IntRange(min=0),

@@ -46,7 +46,9 @@ from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
 
 if TYPE_CHECKING:
-    from fourhundred.fuzz.campaign import Config, Counts, EndReason, Summary
+    from fourhundred.fuzz.campaign import Summary
+    from fourhundred.fuzz.records import Config, Counts
+    from fourhundred.fuzz.stopping import EndReason
 
 DEFAULT_SECONDS = 60.0
 #: The most jobs a campaign runs by default (each holds an adapter process).
@@ -82,12 +84,6 @@ class IntegerSeed(click.ParamType[int]):
 
 #: --seconds of a campaign or a generation: up to about 16 weeks.
 BUDGET_SECONDS = Seconds(MIN_TIMEOUT, 1e7)
-
-
-def _canonical_variant(text: str) -> str:
-    from fourhundred.spec.registry import load
-
-    return str(load(text))
 
 
 def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
@@ -251,10 +247,11 @@ def fuzz_command(
     Exit status: 0 no disagreement, 1 disagreements found, 2 bad usage or an
     adapter that cannot be driven, 3 a bug of the fuzzer itself, 130 Ctrl-C.
     """
-    from fourhundred.fuzz.campaign import Config
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.fuzz.records import Config
 
     config = Config(
-        variants=tuple(dict.fromkeys(_canonical_variant(v) for v in variants)),
+        variants=tuple(dict.fromkeys(canonical_variant(v) for v in variants)),
         kinds=_check_kinds(kinds_),
         adapter=_adapter_argv(adapter_command),
         seconds=seconds if seconds is not None or cases is not None else DEFAULT_SECONDS,
@@ -313,7 +310,8 @@ def default_jobs(seconds: float | None, cases: int | None) -> int:
 
 def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = None) -> int:
     """Run the campaign and report it, whatever happens; the exit status."""
-    from fourhundred.fuzz.campaign import Summary, installed, run_campaign
+    from fourhundred.fuzz.campaign import Summary, run_campaign
+    from fourhundred.fuzz.stopping import installed
 
     err = _console(stderr=True)
     budget = f"{config.cases} cases" if config.cases is not None else f"{config.seconds:g} s"
@@ -337,9 +335,10 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
         grid.add_row("elapsed", f"{summary.seconds:,.1f} s")
         return grid
 
+    runner = _cluster_module().on_cluster(cluster) if cluster is not None else None
     with installed() as interrupts:  # spans the report too: a second Ctrl-C cannot cut it
         if quiet or not err.is_terminal:
-            summary = run_campaign(config, out, interrupts=interrupts, cluster=cluster)
+            summary = run_campaign(config, out, interrupts=interrupts, runner=runner)
         else:
             with Live(table(Summary()), console=err, refresh_per_second=4, transient=False) as live:
                 last = [0.0]
@@ -350,7 +349,7 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
                         last[0] = now
                         live.update(table(current))
 
-                summary = run_campaign(config, out, listener, interrupts, cluster)
+                summary = run_campaign(config, out, listener, interrupts, runner)
                 live.update(table(summary))
         with interrupts.held():
             _report(config, out, summary, cluster)
@@ -481,7 +480,7 @@ def _report_earlier(summary: Summary, out: Path | None) -> None:
         console.print(f"  input: {console_text(json.dumps(recorded.input, separators=(',', ':')))}")
 
 
-#: How each :class:`~fourhundred.fuzz.campaign.Ending` stops a run, in the footer.
+#: How each :class:`~fourhundred.fuzz.stopping.Ending` stops a run, in the footer.
 _ENDED: dict[EndReason, str] = {
     "interrupted": "stopped by Ctrl-C",
     "adapter": "stopped because the adapter cannot be driven",
@@ -585,12 +584,12 @@ def generate_command(
     the file is whole or absent, and a size the disk cannot hold is refused
     as soon as it can be estimated.
     """
-    from fourhundred.conformance.suite import suite_version
+    from fourhundred.conformance.suite import canonical_variant, suite_version
     from fourhundred.fuzz.cases import case_file_chunks, generated_cases
     from fourhundred.safeio import write_text_atomically
 
     (checked,) = _check_kinds((kind,))
-    canonical = _canonical_variant(variant)
+    canonical = canonical_variant(variant)
     err = _console(stderr=True)
     made = [0]
     started = time.monotonic()

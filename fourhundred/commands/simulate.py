@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from fourhundred.commands._common import console as _console
+from fourhundred.commands._common import json_option, play_options
 from fourhundred.errors import UserError
 
 
@@ -28,20 +29,14 @@ def _percent(value: float | None) -> str:
 
 @click.command("simulate")
 @click.argument("variant", required=False)
-@click.option(
-    "--games", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games to play."
+@play_options(
+    games=10_000,
+    games_help="Games to play.",
+    seed="simulate",
+    seed_help="Seed of the deals and choices.",
+    players_help="Who plays every seat.",
 )
-@click.option(
-    "--players",
-    type=click.Choice(["random", "heuristic"]),
-    default="heuristic",
-    show_default=True,
-    help="Who plays every seat.",
-)
-@click.option(
-    "--seed", default="simulate", show_default=True, help="Seed of the deals and choices."
-)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@json_option()
 @click.option(
     "--batch-size",
     type=click.IntRange(min=1),
