@@ -13,7 +13,7 @@ import pytest
 
 from fourhundred.spec import registry
 from fourhundred.verify import ledger
-from fourhundred.verify.claims import CLAIMS
+from fourhundred.verify.claims import ABOUT_ANOTHER_GAME, CLAIMS
 from fourhundred.verify.depends import Memo, decide_all, decide_traced, fingerprint, traced
 from fourhundred.verify.runner import QUICK, checks, run
 
@@ -158,6 +158,8 @@ def test_the_report_of_a_run_reuses_current_ledger_entries_without_deciding_them
 def test_every_claim_is_judged_only_on_variants_whose_source_makes_it() -> None:
     every = [r for name in registry.names() for r in registry.all_readings(name)]
     for claim in CLAIMS:
+        if claim.id in ABOUT_ANOTHER_GAME:
+            continue
         sources = {c.source for c in claim.cites}
         for rules in every:
             if claim.applies(rules):

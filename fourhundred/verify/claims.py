@@ -523,3 +523,11 @@ _DECLARED: tuple[Check, ...] = (
 
 #: Every claim, each concerning only the variants whose source makes it.
 CLAIMS: tuple[Check, ...] = tuple(_where_stated(check) for check in _DECLARED)
+
+#: Claims a source makes about a game another source specifies, judged on that
+#: variant (the only place the statement can be checked), with the reason.
+ABOUT_ANOTHER_GAME: dict[str, str] = {
+    "claim-syrian-41-doubles-from-5": (
+        "qahwa's statement about Syrian 41, the game pagat-41 specifies (qahwa has no 41 variant)"
+    ),
+}

@@ -136,12 +136,30 @@ def _method_digest(name: str) -> str:
         return hashlib.sha256(repr(target).encode("utf-8")).hexdigest()
 
 
-def check_code(check: Check) -> tuple[Path, ...]:
-    """The source files a check's verdict depends on, beyond :data:`CORE_CODE`:
-    the module defining its decision, and every verifier module that module
-    imports (the game search, the reference engine for witness games ...)."""
-    module = inspect.getmodule(check.decide)
-    paths = [Path(inspect.getfile(check.decide)).resolve()]
+def _function_text(value: Any) -> str:
+    """A function's source (a lambda: its line), else its repr; never a memory address."""
+    try:
+        return inspect.getsource(value)
+    except (OSError, TypeError):
+        return getattr(value, "__qualname__", type(value).__name__)
+
+
+def decision_parameters(check: Check) -> list[str]:
+    """What a decision function was built with (the values in its closure, the
+    functions there by their source): a claim's worked example ``(9, (8,), -27)``
+    is set where the claim is declared, not in the deciding module."""
+    cells = getattr(check.decide, "__closure__", None) or ()
+    out = []
+    for cell in cells:
+        value = cell.cell_contents
+        out.append(_function_text(value) if callable(value) else repr(value))
+    return out
+
+
+@cache
+def _check_code(check_id: str, decide: Any) -> tuple[Path, ...]:
+    module = inspect.getmodule(decide)
+    paths = [Path(inspect.getfile(decide)).resolve()]
     if module is not None:
         for value in vars(module).values():
             owner = inspect.getmodule(value)
@@ -154,11 +172,29 @@ def check_code(check: Check) -> tuple[Path, ...]:
     return tuple(sorted(set(paths) - set(CORE_CODE)))
 
 
+def snapshot(checks: Iterable[Check]) -> None:
+    """Read the digests of every source file the checks depend on now, so the
+    fingerprints written at the end of a run are those of the code that ran."""
+    for path in CORE_CODE:
+        _file_digest(path)
+    for check in checks:
+        for path in check_code(check):
+            _file_digest(path)
+
+
+def check_code(check: Check) -> tuple[Path, ...]:
+    """The source files a check's verdict depends on, beyond :data:`CORE_CODE`:
+    the module defining its decision, and every verifier module that module
+    imports (the game search, the reference engine for witness games ...)."""
+    return _check_code(check.id, check.decide)
+
+
 def fingerprint(check: Check, rules: Rules, reads: Iterable[str], settings: Settings) -> str:
     """The digest of everything the finding of ``check`` on ``rules`` depends on."""
     names = sorted(set(reads))
     data = {
         "check": [check.id, check.kind, check.group, check.title, repr(check.cites)],
+        "parameters": decision_parameters(check),
         "code": [[p.name, _file_digest(p)] for p in (*CORE_CODE, *check_code(check))],
         "fields": [[n, repr(getattr(rules, n))] for n in names if n in FIELDS],
         "methods": [[n, _method_digest(n)] for n in names if n not in FIELDS],

@@ -11,7 +11,7 @@ from fourhundred.spec import registry
 from fourhundred.spec.model import Rules
 from fourhundred.verify.claims import CLAIMS
 from fourhundred.verify.contracts import contract_checks
-from fourhundred.verify.depends import decide_all, decide_traced
+from fourhundred.verify.depends import decide_all, decide_traced, snapshot
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
 from fourhundred.verify.results import SCHEMA_VERSION, Check, Decision, Finding, Settings
@@ -167,6 +167,7 @@ def run(
     started = time.perf_counter()
     chosen_checks = select(checks(settings, crosshair=crosshair), property_filters)
     all_rules = readings(variant_filters)
+    snapshot(chosen_checks)
     known: dict[tuple[str, str], Decided] = {}
     tasks: list[Task] = []
     for check in sorted(chosen_checks, key=cost, reverse=True):
