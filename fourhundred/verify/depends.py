@@ -42,7 +42,18 @@ _LOG = "_verify_reads"
 
 
 class _Traced(Rules):
-    """A :class:`Rules` that records the name of every attribute read from it."""
+    """A :class:`Rules` that records the name of every attribute read from it.
+
+    Equal only to itself and hashed by identity: a cache keyed on rule sets
+    (``FastRules.of``) never answers a traced copy from work done for an equal
+    one earlier in the process, so what a decision reads never depends on what
+    ran before it (the reads, like the verdicts, are the same in every process).
+    """
+
+    __hash__ = object.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
 
     def __getattribute__(self, name: str) -> Any:
         if not name.startswith("__") and name != _LOG:
