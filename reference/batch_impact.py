@@ -4,7 +4,7 @@ For every register entry with a switch (:mod:`fourhundred.spec.ambiguities`),
 every variant it applies to and every reading other than the variant's default,
 :func:`measure_reading` plays the same games (same seed, so the same deals
 hand by hand, and the same players' random streams) under the default and
-under that reading with :func:`~fourhundred.reference.batch.compare_kernel`.
+under that reading with :func:`~fourhundred.reference.batch_compare.compare_kernel`.
 While the two games stand in the same position a hand is compared; it
 *differs* when it ends differently (thrown in or played, scores, what it
 decided, the next target or dealer). A game differs when its outcome does
@@ -16,6 +16,10 @@ explicit deals, cut after the differing hand for the hand share) that
 
 Entries without a switch are settled by the choice of variant (or are
 conventions with one reading) and have nothing to compare.
+
+It also counts the games each team wins under both readings (``team_0_wins``,
+``team_1_wins``: default, reading), so a page can say whether a reading favours
+a side.
 
 The committed figures (:data:`FIGURES_PATH`, with their seed, game count and
 players) feed ``fourhundred ambiguities --json`` and the statistics page of the
@@ -33,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
-from fourhundred.reference.batch import BatchSimulator, compare_kernel
+from fourhundred.reference.batch import BatchSimulator
+from fourhundred.reference.batch_compare import compare_kernel
 from fourhundred.reference.batch_stats import read_figures_file, write_figures_file
 from fourhundred.spec.ambiguities import REGISTER, Ambiguity
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import build, get
 
 #: The committed figures.
@@ -89,6 +94,8 @@ def measure_reading(
     a = BatchSimulator(default_rules, players, seed, max_hands)
     b = BatchSimulator(other_rules, players, seed, max_hands)
     compared = differing = games_differing = 0
+    #: Games won by each team under the default (index 0) and the other reading (1).
+    wins = [[0, 0], [0, 0]]
     hand_witness: tuple[int, int] | None = None
     game_witness: tuple[int, int] | None = None
     for first in range(0, games, batch_size):
@@ -110,6 +117,9 @@ def measure_reading(
         differing += int(differs.sum())
         outcome_differs = rows[:, 2] != rows[:, 3]
         games_differing += int(outcome_differs.sum())
+        for team, code in ((0, int(Result.TEAM_0_WINS)), (1, int(Result.TEAM_1_WINS))):
+            wins[team][0] += int((rows[:, 2] == code).sum())
+            wins[team][1] += int((rows[:, 3] == code).sum())
         for k in np.flatnonzero(differs):
             hand = int(rows[k, 1])
             if hand_witness is None or hand < hand_witness[1]:
@@ -129,6 +139,8 @@ def measure_reading(
         "hand_share": differing / compared if compared else 0.0,
         "games_differ": games_differing,
         "game_share": games_differing / games if games else 0.0,
+        "team_0_wins": wins[0],
+        "team_1_wins": wins[1],
     }
     if hand_witness is not None:
         result["hand_witness"] = {"game": hand_witness[0], "hand": hand_witness[1]}
