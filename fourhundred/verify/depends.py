@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import inspect
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from fourhundred.spec.model import Rules
@@ -167,20 +170,47 @@ def decision_parameters(check: Check) -> list[str]:
     return out
 
 
+_IMPORT = re.compile(r"^\s*from (fourhundred\.(?:verify|reference)\.\w+) import", re.MULTILINE)
+
+
+def _imported_modules(module: ModuleType) -> set[ModuleType]:
+    """The verifier and reference modules ``module`` uses: its globals' modules,
+    and modules it imports inside functions (``from fourhundred.reference.x import``)."""
+    found = set()
+    for value in vars(module).values():
+        owner = value if isinstance(value, ModuleType) else inspect.getmodule(value)
+        if owner is not None and owner.__name__.startswith(_OWN):
+            found.add(owner)
+    try:
+        text = inspect.getsource(module)
+    except (OSError, TypeError):
+        text = ""
+    for name in _IMPORT.findall(text):
+        found.add(importlib.import_module(name))
+    return found
+
+
+_OWN = ("fourhundred.verify", "fourhundred.reference")
+
+
 @cache
 def _check_code(check_id: str, decide: Any) -> tuple[Path, ...]:
-    module = inspect.getmodule(decide)
-    paths = [Path(inspect.getfile(decide)).resolve()]
-    if module is not None:
-        for value in vars(module).values():
-            owner = inspect.getmodule(value)
-            name = getattr(owner, "__name__", "")
-            if (
-                name.startswith(("fourhundred.verify", "fourhundred.reference"))
-                and owner is not None
-            ):
-                paths.append(Path(inspect.getfile(owner)).resolve())
-    return tuple(sorted(set(paths) - set(CORE_CODE)))
+    """Every verifier and reference module reachable from the module of
+    ``decide`` through its imports (the game search, the reference engine that
+    replays witness games, the fast rules CrossHair checks ...)."""
+    start = inspect.getmodule(decide)
+    paths = {Path(inspect.getfile(decide)).resolve()}
+    seen: set[ModuleType] = set()
+    todo = [start] if start is not None else []
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        if getattr(module, "__file__", None):
+            paths.add(Path(inspect.getfile(module)).resolve())
+        todo.extend(_imported_modules(module) - seen)
+    return tuple(sorted(paths - set(CORE_CODE)))
 
 
 def snapshot(checks: Iterable[Check]) -> None:
@@ -195,8 +225,9 @@ def snapshot(checks: Iterable[Check]) -> None:
 
 def check_code(check: Check) -> tuple[Path, ...]:
     """The source files a check's verdict depends on, beyond :data:`CORE_CODE`:
-    the module defining its decision, and every verifier module that module
-    imports (the game search, the reference engine for witness games ...)."""
+    the module defining its decision, and every verifier and reference module
+    reachable from it through imports (the game search, the reference engine
+    for witness games, the fast rules for CrossHair ...)."""
     return _check_code(check.id, check.decide)
 
 
