@@ -68,9 +68,7 @@ def test_every_claim_sentence_of_a_rules_page_is_the_ledgers_verdict(
     claims = docsgen["claims"]
     for name, page in pages.items():
         _, section = _without_claims_section(page, claims.CLAIMS_HEADING)
-        mine = [
-            r for r in rows if r["kind"] == "claim" and r["reading"] == name == r["variant"]
-        ]
+        mine = [r for r in rows if r["kind"] == "claim" and r["reading"] == name == r["variant"]]
         for row in mine:
             assert claims.claim_sentence(row, "../verification/claims.md") in section, (
                 name,
@@ -100,9 +98,7 @@ def test_the_docs_refuse_an_empty_ledger_with_a_warning_that_fails_a_strict_buil
     monkeypatch.setenv(docsgen["claims"].ENV_FILE, str(saved))
     page = docsgen["claims"].ledger_page(ROOT)
     assert "not available in this build" in page
-    assert any(
-        r.levelname == "WARNING" and r.name.startswith("mkdocs.") for r in caplog.records
-    )
+    assert any(r.levelname == "WARNING" and r.name.startswith("mkdocs.") for r in caplog.records)
 
 
 def test_the_docs_refuse_a_stale_ledger(

@@ -69,7 +69,9 @@ def _start(folder: Path) -> subprocess.Popen[bytes]:
 
 @pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs Linux pidfds")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
-def test_no_worker_is_left_when_the_verifier_is_stopped(tmp_path: Path, how: signal.Signals) -> None:
+def test_no_worker_is_left_when_the_verifier_is_stopped(
+    tmp_path: Path, how: signal.Signals
+) -> None:
     process = _start(tmp_path)
     try:
         workers = _wait_for_workers(tmp_path, process)

@@ -190,9 +190,7 @@ def _overview(by_check: dict[str, list[dict[str, Any]]], variants: list[str], ki
     out = ["| " + kind + " | " + " | ".join(variants) + " |\n"]
     out.append("|---|" + "---|" * len(variants) + "\n")
     for check_id, rows in checks.items():
-        cells = [
-            _overview_cell([r for r in rows if r.get("variant") == v], kind) for v in variants
-        ]
+        cells = [_overview_cell([r for r in rows if r.get("variant") == v], kind) for v in variants]
         title = rows[0].get("title") or check_id
         out.append(f"| [{cell(title)}](#{_anchor(check_id)}) | " + " | ".join(cells) + " |\n")
     return "".join(out) + "\n"
@@ -313,7 +311,9 @@ def claims_section(variant_name: str, ledger_link: str, root: Path = REPOSITORY)
         if r.get("kind") == "claim" and r.get("variant") == variant_name and _is_default(r)
     ]
     if not mine:
-        return "".join(out) + "The source makes no claim about its rules that the verifier checks.\n"
+        return (
+            "".join(out) + "The source makes no claim about its rules that the verifier checks.\n"
+        )
     out.append(
         "Each statement the source makes about its own rules, as the verifier judged it "
         "under this variant's defaults (generated from the "
