@@ -57,7 +57,7 @@ def source_examples() -> list[Case]:
         case(
             "qahwa-400.ex-jump-9",
             "bid_value",
-            "qahwa's tip: 9 is worth 27, the biggest jump in the table",
+            "qahwa's tip: 9 is worth 27",
             [QAHWA],
             ["qahwa §Tips from the table", "qahwa §Scoring"],
             bid(9),

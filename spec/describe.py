@@ -42,6 +42,17 @@ def merge_bands(column: Callable[[int], Sequence[Any]]) -> list[tuple[str, Seque
     return result
 
 
+def open_band(low: int, value: int) -> dict[str, str]:
+    """The last band of a minimum that rises without end, stated exactly: from
+    ``low`` the minimum is ``value`` plus one per further ten points."""
+    return {
+        "band": f"{low} or more",
+        "minimum": f"{value} + (score - {low}) // {BAND_WIDTH}",
+        "in_words": f"{value}, plus one for every further {BAND_WIDTH} points "
+        f"({value} + (score - {low}) divided by {BAND_WIDTH}, rounded down)",
+    }
+
+
 def value_text(rules: Rules, bid: int, own: int, highest: int) -> str:
     """A bid's value as shown in tables ("wins game" for a deciding 13)."""
     if rules.is_special_bid(bid):
@@ -73,6 +84,12 @@ def describe(rules: Rules) -> dict[str, Any]:
             f"{house.label(rules)}. What {variant.name} itself says, before these house "
             f"rules: {summary}"
         )
+    last = SAMPLE_SCORES[-1]
+    own_unbounded = rules.own_min_rises and rules.own_min_cap is None
+    table_unbounded = rules.table_min_rises and rules.table_min_cap is None
+    table_at_last = rules.table_minimum(
+        [last, 0, 0, 0] if rules.table_min_scores == "highest" else [last] * 4
+    )
     return {
         "variant": str(rules),
         "title": title,
@@ -85,9 +102,13 @@ def describe(rules: Rules) -> dict[str, Any]:
         "bids": bids,
         "values_by_band": [{"band": label, "values": list(v)} for label, v in values],
         "own_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in own_min],
-        "own_minimum_unbounded": rules.own_min_rises and rules.own_min_cap is None,
+        "own_minimum_unbounded": own_unbounded,
+        "own_minimum_open_band": open_band(last, int(rules.own_minimum_bid(last)))
+        if own_unbounded
+        else None,
         "table_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in table_min],
-        "table_minimum_unbounded": rules.table_min_rises and rules.table_min_cap is None,
+        "table_minimum_unbounded": table_unbounded,
+        "table_minimum_open_band": open_band(last, int(table_at_last)) if table_unbounded else None,
         "table_minimum_score": "highest score at the table"
         if rules.table_min_scores == "highest"
         else "lowest score at the table",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import random
 import re
 import sys
@@ -115,6 +114,8 @@ def test_a_ledger_without_findings_is_refused_with_a_reason(
     claims = docsgen["claims"]
     with pytest.raises(claims.LedgerUnavailable, match="no list of findings"):
         claims.findings({"schema": 1})
+    with pytest.raises(claims.LedgerUnavailable, match="holds no findings"):
+        claims.findings({"findings": []})
     with pytest.raises(claims.LedgerUnavailable, match="no `id` or no `verdict`"):
         claims.findings({"findings": [{"id": "x"}]})
 
@@ -137,22 +138,19 @@ def test_the_ledger_page_shows_a_counterexample_from_saved_findings(
         "note": "",
         "seconds": 0.01,
     }
-    saved = tmp_path / "ledger.json"
-    saved.write_text(json.dumps({"findings": [finding]}), encoding="utf-8")
-    monkeypatch.setenv("FOURHUNDRED_DOCS_VERIFY_JSON", str(saved))
-    page = docsgen["claims"].ledger_page(ROOT)
+    page = docsgen["claims"].render_ledger({"findings": [finding]})
     assert "{#check-claim-x}" in page
     assert "fh-bad" in page
     assert '"higher_bid": 11' in page
 
 
-def test_the_ledger_page_says_plainly_when_there_is_no_verifier(
+def test_the_ledger_page_says_plainly_when_there_is_no_ledger_file(
     docsgen: dict[str, ModuleType], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("FOURHUNDRED_DOCS_VERIFY_JSON", raising=False)
     page = docsgen["claims"].ledger_page(tmp_path)
     assert "not available in this build" in page
-    assert "does not exist yet" in page
+    assert "there is no ledger file" in page
 
 
 def test_every_rule_of_every_variant_has_a_value_and_a_citation_or_option(
@@ -531,10 +529,7 @@ def test_a_counterexample_on_the_ledger_spells_out_its_result_and_seat_codes(
 ) -> None:
     finding = {"id": "c", "kind": "claim", "variant": "qahwa-400", "reading": "qahwa-400"}
     finding |= {"verdict": "refuted", "counterexample": {"result": 3, "dealer": 1}}
-    saved = tmp_path / "ledger.json"
-    saved.write_text(json.dumps({"findings": [finding]}), encoding="utf-8")
-    monkeypatch.setenv("FOURHUNDRED_DOCS_VERIFY_JSON", str(saved))
-    page = docsgen["claims"].ledger_page(ROOT)
+    page = docsgen["claims"].render_ledger({"findings": [finding]})
     assert "In words: result 3 = draw; dealer 1 = West." in page
 
 

@@ -129,7 +129,7 @@ def test_progress_is_shown_on_a_terminal_and_nothing_reaches_a_pipe() -> None:
         verify_command, arguments, env={"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1"}
     )
     assert terminal.exit_code == 0
-    assert "verifying readings" in terminal.stderr
+    assert "verifying checks" in terminal.stderr
     quiet = CliRunner().invoke(
         verify_command, [*arguments, "--quiet"], env={"FORCE_COLOR": "1", "TTY_COMPATIBLE": "1"}
     )

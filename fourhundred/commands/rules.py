@@ -95,14 +95,14 @@ def rules_command(variant: str, as_json: bool) -> None:
         "Minimum bids",
         "own minimum (own score)",
         data["own_minimum_by_band"],
-        unbounded=data["own_minimum_unbounded"],
+        open_band=data["own_minimum_open_band"],
     )
     _print_minimums(
         console,
         f"Table minimum ({data['table_minimum_score']}; counts {data['table_minimum_counts']})",
         "the four bids must reach",
         data["table_minimum_by_band"],
-        unbounded=data["table_minimum_unbounded"],
+        open_band=data["table_minimum_open_band"],
     )
     console.print(
         "[bold]Turn order[/bold]: bidding "
@@ -118,17 +118,21 @@ def rules_command(variant: str, as_json: bool) -> None:
 
 
 def _print_minimums(
-    console: Console, title: str, heading: str, bands: Any, *, unbounded: bool
+    console: Console, title: str, heading: str, bands: Any, *, open_band: Any
 ) -> None:
-    """A minimum by score band, as a table, and a note when it rises without end."""
+    """A minimum by score band, as a table; a minimum that rises without end has
+    its last band stated exactly, as a formula of the score."""
     table = Table(title=title, header_style="bold")
     table.add_column("score")
     table.add_column(heading, justify="right")
-    for band in bands:
+    shown = list(bands)
+    if open_band is not None:
+        shown[-1] = open_band
+    for band in shown:
         table.add_row(band["band"], band["minimum"])
     console.print(table)
-    if unbounded:
-        console.print("  ... and one more for every further 10 points, without end.")
+    if open_band is not None:
+        console.print(f"  {open_band['band']}: {open_band['in_words']}, without end.")
 
 
 @click.command("ambiguities")

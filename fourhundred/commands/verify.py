@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import defaultdict
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -26,7 +27,7 @@ from fourhundred.commands._common import console as _console
 from fourhundred.commands._common import progress_bar
 
 if TYPE_CHECKING:
-    from fourhundred.verify.results import Finding
+    from fourhundred.verify.results import Finding, Settings
     from fourhundred.verify.runner import Report
 
 _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknown": "yellow"}
@@ -74,6 +75,37 @@ _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknow
     "--list", "list_only", is_flag=True, help="List the properties and claims, then stop."
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option(
+    "--write",
+    "write_ledger",
+    is_flag=True,
+    help="Write the ledger file, re-verifying only findings whose fingerprint changed.",
+)
+@click.option(
+    "--check",
+    "check_ledger",
+    is_flag=True,
+    help="Verify everything again and confirm the ledger file to the byte (exit 1 if not).",
+)
+@click.option(
+    "--stale",
+    "stale_only",
+    is_flag=True,
+    help="Say whether the ledger's fingerprints are current, verifying nothing (exit 1 if not).",
+)
+@click.option("--fresh", is_flag=True, help="With --write: verify everything, reusing nothing.")
+@click.option(
+    "--ledger",
+    "ledger_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The ledger file (default: the committed one, fourhundred/verify/ledger.json).",
+)
+@click.option(
+    "--bench",
+    is_flag=True,
+    help="Time the run: CPU seconds, the slowest findings and queries (one job).",
+)
 def verify_command(
     variants: tuple[str, ...],
     properties: tuple[str, ...],
@@ -84,6 +116,12 @@ def verify_command(
     jobs: int,
     list_only: bool,
     quiet: bool,
+    write_ledger: bool,
+    check_ledger: bool,
+    stale_only: bool,
+    fresh: bool,
+    ledger_path: Path | None,
+    bench: bool,
 ) -> None:
     """Prove every invariant for every variant reading (Z3, unbounded integers; bounded
     model checking over hands where stated; CrossHair on the reference) and rule on every
@@ -98,7 +136,22 @@ def verify_command(
         for check in select(checks(settings, crosshair=not no_crosshair), properties):
             click.echo(f"{check.id:50} {check.kind:9} {check.group:12} {check.title}")
         return
-    with progress_bar("verifying readings", quiet=quiet) as advance:
+    if write_ledger or check_ledger or stale_only:
+        _ledger_mode(
+            variants,
+            properties,
+            settings,
+            jobs=jobs,
+            quiet=quiet,
+            path=ledger_path,
+            mode="write" if write_ledger else "check" if check_ledger else "stale",
+            fresh=fresh,
+        )
+        return
+    if bench:
+        _bench(variants, properties, settings, crosshair=not no_crosshair)
+        return
+    with progress_bar("verifying checks", quiet=quiet) as advance:
         report = run(
             variants,
             properties,
@@ -114,6 +167,96 @@ def verify_command(
         if table:
             _print_table(console, report)
         _print_summary(console, report, table)
+    sys.exit(exit_status(report))
+
+
+def _ledger_mode(
+    variants: tuple[str, ...],
+    properties: tuple[str, ...],
+    settings: Settings,
+    *,
+    jobs: int,
+    quiet: bool,
+    path: Path | None,
+    mode: str,
+    fresh: bool,
+) -> None:
+    """``--write``, ``--check`` and ``--stale``: the committed ledger."""
+    from fourhundred.verify import ledger
+    from fourhundred.verify.runner import checks, run, select
+
+    target = path or ledger.LEDGER_PATH
+    chosen = select(checks(settings), properties)
+    if mode == "stale":
+        found = ledger.problems(ledger.load(target), chosen, settings)
+        for line in found[:50]:
+            click.echo(f"stale: {line}")
+        if found:
+            click.echo(
+                f"{len(found)} finding(s) of {target} are not current: run "
+                "`fourhundred verify --write`"
+            )
+            sys.exit(1)
+        click.echo(f"{target}: every fingerprint is current")
+        return
+    reuse = None
+    if mode == "write" and not fresh and target.exists():
+        reuse = ledger.reuse_from(ledger.load(target), chosen, settings)
+    with progress_bar("verifying checks", quiet=quiet) as advance:
+        report = run(variants, properties, settings, jobs=jobs, on_reading=advance, reuse=reuse)
+    text = ledger.ledger_text(report.findings, settings)
+    if mode == "write":
+        ledger.write(report.findings, settings, target)
+        verified = sum(f.seconds > 0 for f in report.findings)
+        click.echo(
+            f"wrote {target}: {len(report.findings)} findings "
+            f"({verified} decided now; the rest shared between readings that agree on what "
+            f"they read, or current in the ledger) in {report.seconds:.1f} s"
+        )
+        sys.exit(exit_status(report))
+    committed = target.read_text(encoding="utf-8") if target.exists() else ""
+    found = ledger.differences(committed, text)
+    if found:
+        for line in found[:50]:
+            click.echo(f"differs: {line}")
+        click.echo(
+            f"{target} is not what the verifier finds now ({len(found)} difference(s)): "
+            "run `fourhundred verify --write` and commit it"
+        )
+        sys.exit(1)
+    click.echo(f"{target}: {len(report.findings)} findings confirmed to the byte")
+    sys.exit(exit_status(report))
+
+
+def _bench(
+    variants: tuple[str, ...], properties: tuple[str, ...], settings: Settings, *, crosshair: bool
+) -> None:
+    """One job, in this process: CPU seconds of the whole run, the slowest findings and queries."""
+    import os
+    import time
+
+    from fourhundred.verify import solver
+    from fourhundred.verify.runner import run
+
+    solver.QUERY_SECONDS = []
+    cpu = time.process_time()
+    wall = time.perf_counter()
+    report = run(variants, properties, settings, crosshair=crosshair, jobs=1)
+    cpu = time.process_time() - cpu
+    wall = time.perf_counter() - wall
+    queries = sorted(solver.QUERY_SECONDS, reverse=True)
+    click.echo(
+        f"{len(report.findings)} findings, {sum(f.seconds > 0 for f in report.findings)} decided "
+        f"(the rest shared): {cpu:.1f} CPU-seconds, {wall:.1f} s wall, load "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    click.echo(
+        f"{len(queries)} Z3 queries solved; slowest {queries[0] if queries else 0:.3f} s, "
+        f"total {sum(queries):.1f} s"
+    )
+    click.echo("slowest findings:")
+    for finding in sorted(report.findings, key=lambda f: -f.seconds)[:10]:
+        click.echo(f"  {finding.seconds:7.3f} s  {finding.check.id} @ {finding.rules}")
     sys.exit(exit_status(report))
 
 

@@ -38,7 +38,7 @@ from fourhundred.reference.transcript import (
 from fourhundred.spec.cards import RANKS, SUITS, TRUMP_SUIT
 from fourhundred.spec.model import Result, Rules
 from fourhundred.verify.solver import Z3Verdict, find
-from fourhundred.verify.symbols import Watch
+from fourhundred.verify.symbols import Watch, highest_of
 
 #: The seat that deals the first hand of every searched game (North).
 FIRST_DEALER = 0
@@ -97,6 +97,110 @@ def _find_game(rules: Rules, goal: Goal, hands: int, rlimit: int) -> tuple[Z3Ver
     if answer.verdict != "refuted":
         return answer.verdict, None
     return answer.verdict, _plan(watch.decode(answer.values), hands)
+
+
+#: Hands a climb (:func:`climb`) may play before it gives up.
+CLIMB_HANDS = 60
+
+
+def _highest(scores: Sequence[Any]) -> Any:
+    return highest_of(scores)
+
+
+def _total(scores: Sequence[Any]) -> Any:
+    return z3.Sum(list(scores))
+
+
+#: What a climb pushes up, tried in turn: the highest score at the table (a
+#: player running away), then the four scores together (everyone rising).
+PROGRESS: tuple[Callable[[Sequence[Any]], Any], ...] = (_highest, _total)
+
+
+def climb(rules: Rules, goal: Goal, hands: int, rlimit: int) -> Plan | None:
+    """The first game found by :func:`climb_by` for a measure of :data:`PROGRESS`."""
+    for progress in PROGRESS:
+        plan = climb_by(rules, goal, hands, rlimit, progress)
+        if plan is not None:
+            return plan
+    return None
+
+
+def climb_by(
+    rules: Rules,
+    goal: Goal,
+    hands: int,
+    rlimit: int,
+    progress: Callable[[Sequence[Any]], Any],
+) -> Plan | None:
+    """A game reaching ``goal``, built one hand at a time (for goals too far
+    away for :func:`search`, such as a score of 440).
+
+    From the current position (concrete scores and target), first ask for a
+    hand that ends in ``goal``; failing that, take the hand that lets the game
+    go on with ``progress`` (a term of the four scores) as high as it can go
+    (the canonical such hand: every query is canonical). Each step is one hand over
+    concrete scores, a query of milliseconds, so a game of dozens of hands is
+    found without a search over dozens of unrolled hands. Greedy: finding
+    nothing in ``hands`` hands proves nothing (the caller says so).
+    """
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    target = rules.target
+    planned: list[HandPlan] = []
+    for number in range(hands):
+        dealer = (FIRST_DEALER + number) % 4
+        ending = _one_hand(rules, (scores, target, dealer, number), rlimit, goal=goal)
+        step = ending or _one_hand(
+            rules, (scores, target, dealer, number), rlimit, progress=progress
+        )
+        if step is None:
+            return None
+        hand, scores, target = step
+        planned.append(hand)
+        if ending is not None:
+            return Plan(tuple(planned), scores, target)
+    return None
+
+
+Position = tuple[tuple[int, int, int, int], int, int, int]
+
+
+def _one_hand(
+    rules: Rules,
+    position: Position,
+    rlimit: int,
+    *,
+    goal: Goal | None = None,
+    progress: Callable[[Sequence[Any]], Any] | None = None,
+) -> tuple[HandPlan, tuple[int, int, int, int], int] | None:
+    """The canonical played hand from a concrete position (scores, target,
+    dealer, hand number) that lets the game go on and ends in ``goal``, or
+    that raises ``progress`` the most."""
+    scores, target, dealer, number = position
+    bids = [z3.Int(f"hand_{number + 1}_bid_{s}") for s in range(4)]
+    tricks = [z3.Int(f"hand_{number + 1}_tricks_{s}") for s in range(4)]
+    after, result, next_target = rules.hand_result(scores, bids, tricks, dealer, target)
+    final = [z3.Int(f"final_score_{s}") for s in range(4)]
+    final_target = z3.Int("final_target")
+    facts = [
+        rules.bids_are_legal(bids, scores),
+        rules.hand_is_played(bids, scores),
+        rules.tricks_are_consistent(tricks),
+        result == int(Result.CONTINUE),
+        *(final[s] == after[s] for s in range(4)),
+        final_target == next_target,
+    ]
+    minimise: list[Any] = []
+    if goal is not None:
+        facts.append(goal(rules, final, final_target))
+    if progress is not None:
+        minimise.append(-progress(final))
+    watch = Watch.of(bids=bids, tricks=tricks, scores=final, target=final_target)
+    answer = find(facts, watch=watch.terms, minimise=minimise, rlimit=rlimit)
+    if answer.verdict != "refuted":
+        return None
+    decoded = watch.decode(answer.values)
+    hand = HandPlan(dealer, _four(decoded["bids"]), _four(decoded["tricks"]))
+    return hand, _four(decoded["scores"]), int(decoded["target"])
 
 
 def _unrolled(rules: Rules, goal: Goal, hands: int) -> tuple[list[Any], Watch]:

@@ -30,7 +30,16 @@ import z3
 from fourhundred.spec.logic import all_, implies, min_
 from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.sources import cite
-from fourhundred.verify.games import Goal, Plan, plan_summary, search, search_exactly, witness_game
+from fourhundred.verify.games import (
+    CLIMB_HANDS,
+    Goal,
+    Plan,
+    climb,
+    plan_summary,
+    search,
+    search_exactly,
+    witness_game,
+)
 from fourhundred.verify.invariants import decision_of
 from fourhundred.verify.results import Check, Decision, Settings, SourceReading
 from fourhundred.verify.solver import absolute, prove
@@ -184,31 +193,39 @@ def _reachability_decision(
     """Whether a game reaches a ``bad`` position: a witness game (``refuted``); else
     an inductive invariant that excludes them (``proved``), or the bound searched."""
     found = search(rules, bad, settings.hands_bound, settings.rlimit)
-    if found.plan is None:
-        ceiling = inductive_ceiling(rules, bad, settings)
-        if ceiling is not None:
-            return Decision(
-                "proved",
-                counterexample=example,
-                note=(
-                    f"unbounded: the positions of the counterexample are unreachable, by the inductive "
-                    f"invariant 'every score is at most {ceiling}' (holds at the start, kept by every "
-                    "hand that continues the game, excludes them)"
-                ),
-            )
-        for hands in settings.long_searches:
-            plan = search_exactly(rules, bad, hands, settings.long_rlimit)
-            if plan is not None:
-                searched = f"searched up to {found.bound}, then exactly {hands}"
-                return _witnessed(rules, plan, example, ending, searched)
-        why = "Z3 budget exhausted" if found.exhausted_budget else "no such game"
+    if found.plan is not None:
+        searched = f"searched up to {settings.hands_bound}"
+        return _witnessed(rules, found.plan, example, ending, searched)
+    ceiling = inductive_ceiling(rules, bad, settings)
+    if ceiling is not None:
         return Decision(
-            "bounded-proved",
+            "proved",
             counterexample=example,
-            bound=f"games of up to {found.bound} played hands",
-            note=f"unreachable-position counterexample only; {why} within the bound",
+            note=(
+                f"unbounded: the positions of the counterexample are unreachable, by the inductive "
+                f"invariant 'every score is at most {ceiling}' (holds at the start, kept by every "
+                "hand that continues the game, excludes them)"
+            ),
         )
-    return _witnessed(rules, found.plan, example, ending, f"searched up to {settings.hands_bound}")
+    plan = climb(rules, bad, CLIMB_HANDS, settings.rlimit)
+    if plan is not None:
+        searched = f"searched up to {found.bound}, then climbed one hand at a time"
+        return _witnessed(rules, plan, example, ending, searched)
+    for hands in settings.long_searches:
+        long_plan = search_exactly(rules, bad, hands, settings.long_rlimit)
+        if long_plan is not None:
+            searched = f"searched up to {found.bound}, then exactly {hands}"
+            return _witnessed(rules, long_plan, example, ending, searched)
+    why = "Z3 budget exhausted" if found.exhausted_budget else "no such game"
+    return Decision(
+        "bounded-proved",
+        counterexample=example,
+        bound=f"games of up to {found.bound} played hands",
+        note=(
+            f"unreachable-position counterexample only; {why} within the bound, "
+            f"and no climb of {CLIMB_HANDS} hands reaches one"
+        ),
+    )
 
 
 def _witnessed(

@@ -123,6 +123,10 @@ class Check:
     #: An invariant's documented breaking readings: refuted under one of them,
     #: it is a source finding, not a failure.
     breaks_under: tuple[SourceReading, ...] = ()
+    #: Words a page would use to state the claim as a fact (lower case): where
+    #: the ledger refutes it, no page of that variant may say them outside the
+    #: claims it generates from the ledger (``tests/test_docs_claims.py``).
+    phrases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,9 @@ class Finding:
     rules: Rules
     decision: Decision
     seconds: float
+    #: The fields and methods of the rule set the decision read
+    #: (:mod:`fourhundred.verify.depends`).
+    reads: frozenset[str] = frozenset()
 
     @property
     def documented_by(self) -> SourceReading | None:

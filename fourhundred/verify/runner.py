@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from fourhundred.errors import UserError
@@ -13,6 +11,7 @@ from fourhundred.spec import registry
 from fourhundred.spec.model import Rules
 from fourhundred.verify.claims import CLAIMS
 from fourhundred.verify.contracts import contract_checks
+from fourhundred.verify.depends import decide_all, decide_traced, snapshot
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
 from fourhundred.verify.results import SCHEMA_VERSION, Check, Decision, Finding, Settings
@@ -27,8 +26,6 @@ QUICK = Settings(
     hands_bound=3,
     crosshair_iterations=200,
     crosshair_all_readings=False,
-    long_searches=(10, 12),
-    long_rlimit=LONG_RLIMIT,
 )
 #: ``--deep``: a bigger Z3 budget, deeper game search, CrossHair on every reading.
 DEEP = Settings(
@@ -125,6 +122,30 @@ class Report:
         }
 
 
+#: Rough relative cost of one decision by check group: tasks are handed out
+#: longest first, so no worker is left alone with a long one at the end.
+GROUP_COST = {"liveness": 20, "reference": 10, "winning": 3, "outcome": 3}
+
+
+def cost(check: Check) -> int:
+    """The relative cost of a check's decisions (:data:`GROUP_COST`, 1 by default)."""
+    return GROUP_COST.get(check.group, 1)
+
+
+@dataclass(frozen=True)
+class Decided:
+    """One decision with what it read from the rule set and the seconds it took."""
+
+    check_id: str
+    reading: str
+    decision: Decision
+    reads: frozenset[str]
+    seconds: float
+
+
+Task = tuple[str, tuple[str, ...], Settings, bool]
+
+
 def run(
     variant_filters: Sequence[str] = (),
     property_filters: Sequence[str] = (),
@@ -133,72 +154,66 @@ def run(
     crosshair: bool = True,
     jobs: int = 1,
     on_reading: Callable[[int, int], None] | None = None,
+    reuse: Callable[[Check, Rules], Decided | None] | None = None,
 ) -> Report:
     """Decide every selected check on every selected reading.
 
-    With ``jobs`` above 1 the readings are shared among that many worker
-    processes; the findings come back in the same order as with one, and the
-    verdicts are the same (Z3's and CrossHair's budgets are deterministic).
-    ``on_reading(done, total)`` is called as each reading is decided (progress).
+    The work is one task per check (all the readings it concerns, so readings
+    that agree on what it reads share one decision: :mod:`fourhundred.verify.depends`),
+    handed out longest first (:func:`cost`). With ``jobs`` above 1 the tasks are
+    shared among that many worker processes (:mod:`fourhundred.verify.workers`);
+    the findings come back in the same order as with one and are identical to
+    the byte, whatever the job count (every Z3 query runs in a fresh context).
+    ``reuse(check, rules)`` may supply a decision already known (the committed
+    ledger, when its fingerprint is current). ``on_reading(done, total)`` is
+    called as each check is decided on all its readings (progress).
     """
+    from fourhundred.verify.workers import run_tasks
+
     started = time.perf_counter()
     chosen_checks = select(checks(settings, crosshair=crosshair), property_filters)
-    chosen_ids = tuple(check.id for check in chosen_checks)
     all_rules = readings(variant_filters)
-    if jobs > 1 and len(all_rules) > 1:
-        context = multiprocessing.get_context("spawn")
-        # The long game searches sit in the last variants' readings: hand those
-        # out first, so no worker is left alone with them at the end.
-        tasks = [(str(r), chosen_ids, settings, crosshair) for r in reversed(all_rules)]
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            batches = _counted(pool.map(_decide_reading, tasks), len(tasks), on_reading)[::-1]
-    else:
-        tasks = [(str(r), chosen_ids, settings, crosshair) for r in all_rules]
-        batches = _counted(map(_decide_reading, tasks), len(tasks), on_reading)
-    by_id = {check.id: check for check in chosen_checks}
+    snapshot(chosen_checks)
+    known: dict[tuple[str, str], Decided] = {}
+    tasks: list[Task] = []
+    for check in sorted(chosen_checks, key=cost, reverse=True):
+        todo = []
+        for rules in all_rules:
+            if not check.applies(rules):
+                continue
+            found = reuse(check, rules) if reuse is not None else None
+            if found is None:
+                todo.append(str(rules))
+            else:
+                known[check.id, str(rules)] = found
+        if todo:
+            tasks.append((check.id, tuple(todo), settings, crosshair))
+    for batch in run_tasks(_decide_task, tasks, jobs, on_reading):
+        for decided in batch:
+            known[decided.check_id, decided.reading] = decided
     findings = [
-        Finding(by_id[check_id], rules, decision, seconds)
-        for rules, batch in zip(all_rules, batches, strict=True)
-        for check_id, decision, seconds in batch
+        Finding(check, rules, found.decision, found.seconds, found.reads)
+        for rules in all_rules
+        for check in chosen_checks
+        if (found := known.get((check.id, str(rules)))) is not None
     ]
     return Report(tuple(findings), time.perf_counter() - started, settings)
 
 
-def _counted(
-    batches: Iterable[list[tuple[str, Decision, float]]],
-    total: int,
-    on_reading: Callable[[int, int], None] | None,
-) -> list[list[tuple[str, Decision, float]]]:
-    """The batches as a list, ``on_reading`` told of each as it arrives."""
-    done: list[list[tuple[str, Decision, float]]] = []
-    for batch in batches:
-        done.append(batch)
-        if on_reading is not None:
-            on_reading(len(done), total)
-    return done
-
-
-def _decide_reading(
-    task: tuple[str, tuple[str, ...], Settings, bool],
-) -> list[tuple[str, Decision, float]]:
-    """Decide the chosen checks on one reading (runs in a worker process too)."""
-    reading, check_ids, settings, crosshair = task
-    rules = registry.load(reading)
-    by_id = {check.id: check for check in checks(settings, crosshair=crosshair)}
-    results = []
-    for check_id in check_ids:
-        check = by_id[check_id]
-        if check.applies(rules):
-            finding = decide(check, rules, settings)
-            results.append((check_id, finding.decision, finding.seconds))
-    return results
+def _decide_task(task: Task) -> list[Decided]:
+    """Decide one check on its readings (runs in a worker process too)."""
+    check_id, reading_names, settings, crosshair = task
+    check = next(c for c in checks(settings, crosshair=crosshair) if c.id == check_id)
+    all_rules = [registry.load(name) for name in reading_names]
+    results = decide_all(check, all_rules, settings, time.perf_counter)
+    return [
+        Decided(check_id, name, decision, reads, seconds)
+        for name, (decision, reads, seconds) in zip(reading_names, results, strict=True)
+    ]
 
 
 def decide(check: Check, rules: Rules, settings: Settings) -> Finding:
     """Decide one check on one reading; an internal error is an ``unknown``, never hidden."""
     started = time.perf_counter()
-    try:
-        decision = check.decide(rules, settings)
-    except Exception as error:  # report the failure as a verdict with its reason
-        decision = Decision("unknown", note=f"verifier error: {type(error).__name__}: {error}")
-    return Finding(check, rules, decision, time.perf_counter() - started)
+    decision, reads = decide_traced(check, rules, settings)
+    return Finding(check, rules, decision, time.perf_counter() - started, reads)

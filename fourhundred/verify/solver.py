@@ -1,24 +1,36 @@
-"""Z3 queries with deterministic budgets, counterexample minimisation and a cache.
+"""Z3 queries: deterministic budgets, a fresh context each, canonical counterexamples.
 
 Every proof here has one shape: assume some facts, negate the goal, ask Z3.
 ``unsat`` means the goal holds for *every* integer assignment (an unbounded
 proof); ``sat`` gives a counterexample; ``unknown`` means the budget ran out.
 
-The budget is Z3's ``rlimit`` (deterministic resource units), never a
-wall-clock timeout, so a verdict does not depend on the load of the machine
-(verification notes: the same query uses the same rlimit count across
-processes). A refutation can be minimised with ``Optimize``: the objectives
-are minimised in order, so the reported counterexample is the smallest one
-in that order, not whichever model Z3 happened to find first.
+Reproducible to the byte, whatever ran before or beside a query:
+
+* the budget is Z3's ``rlimit`` (deterministic resource units), never a
+  wall-clock timeout, so a verdict does not depend on the load of the machine;
+* every query is translated into a **fresh Z3 context** with a fixed random
+  seed, so nothing solved earlier in the process (which changes Z3's models:
+  verification notes) can change its answer;
+* every counterexample is **canonical**: the lexicographically smallest
+  assignment of the objectives (``minimise``, in the order given, the
+  smallest scores first where a check lists them first), then of every
+  watched term (by absolute value, then by value). Lexicographic optima are
+  unique, so the reported values do not depend on which model Z3 happened
+  to find.
 
 Identical queries are answered once per process: variants and readings that
 differ only in rules a property does not touch (a deal pattern, a turn timer)
 produce the very same formula, and Z3 hash-conses terms, so the cache keys on
-the ids of the formula's terms.
+the ids of the formula's terms. (The answer is the same whether it comes from
+the cache or not: that is what the fresh context buys.)
+
+:data:`QUERY_SECONDS`, when set to a list, receives the wall time of every
+query actually solved (``fourhundred verify --bench``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -107,33 +119,95 @@ def find(
     return answer
 
 
+#: Z3's random seed in every query (any fixed value makes runs repeat; 0 is Z3's default).
+SEED = 0
+
+#: When a list: every solved query appends its wall time (for ``verify --bench``).
+QUERY_SECONDS: list[float] | None = None
+
+
 def _solve(
     assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
 ) -> Answer:
-    solver = z3.Solver()
+    started = time.perf_counter()
+    try:
+        return _solve_fresh(assertions, watch, minimise, rlimit)
+    finally:
+        if QUERY_SECONDS is not None:
+            QUERY_SECONDS.append(time.perf_counter() - started)
+
+
+def _solve_fresh(
+    assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
+) -> Answer:
+    context = z3.Context()
+    solver = z3.Solver(ctx=context)
+    solver.set("random_seed", SEED)
     solver.set("rlimit", rlimit)
-    solver.add(*assertions)
+    solver.add(*(term.translate(context) for term in assertions))
     result = solver.check()
     if result == z3.unsat:
         return Answer("proved")
     if result != z3.sat:
         return Answer("unknown")
+    watched = [_number(_term(t)).translate(context) for t in watch]
+    objectives = [_number(_term(t)).translate(context) for t in minimise]
     model = solver.model()
-    if minimise:
-        model = _minimised(assertions, minimise, rlimit) or model
-    return Answer("refuted", tuple(_int_value(model, _term(term)) for term in watch))
-
-
-def _minimised(assertions: Sequence[Any], objectives: Sequence[Any], rlimit: int) -> Any:
-    optimiser = z3.Optimize()
-    optimiser.set("rlimit", rlimit)
-    optimiser.set("priority", "lex")
-    optimiser.add(*assertions)
     for objective in objectives:
-        optimiser.minimize(_term(objective))
-    if optimiser.check() != z3.sat:
-        return None
-    return optimiser.model()
+        model = _fix_smallest(solver, objective, model)
+    for term in watched:
+        model = _fix_watched(solver, term, model)
+    return Answer("refuted", tuple(_int_value(model, term) for term in watched))
+
+
+def _number(term: Any) -> Any:
+    """A Boolean term as 0/1, an integer term as it is (so it can be minimised)."""
+    return z3.If(term, 1, 0) if z3.is_bool(term) else term
+
+
+def _fix_watched(solver: Any, term: Any, model: Any) -> Any:
+    """Fix a watched term at its canonical value: the smallest by absolute value,
+    then the smallest (``-v`` before ``v``). A term the earlier ones already
+    determine costs one check; one that cannot be negative skips the absolute value."""
+    value = _int_value(model, term)
+    if solver.check(term != value) != z3.sat:
+        solver.add(term == value)
+        return model
+    model = solver.model()
+    if solver.check(term < 0) != z3.sat:
+        return _fix_smallest(solver, term, model)
+    model = solver.model()
+    model = _fix_smallest(solver, absolute(term), model)
+    return _fix_smallest(solver, term, model)
+
+
+def _fix_smallest(solver: Any, objective: Any, model: Any) -> Any:
+    """Find the smallest value of ``objective`` over the solver's assertions
+    (``model`` satisfies them), assert it, and return a model attaining it.
+
+    Galloping down from the model's value (steps 1, 2, 4 ...) until a bound is
+    unsatisfiable, then a binary search in the last gap: a few cheap
+    incremental checks, each under the query's rlimit. A term without a
+    smallest value (unbounded below) stops where the steps exceed 2**40, so
+    the search always ends. A check the budget cuts short counts as
+    unsatisfiable: the value found is then still deterministic.
+    """
+    value = _int_value(model, objective)
+    step = 1
+    while step <= 2**40 and solver.check(objective <= value - step) == z3.sat:
+        model = solver.model()
+        value = _int_value(model, objective)
+        step *= 2
+    low, high = value - step + 1, value
+    while low < high:
+        middle = (low + high) // 2
+        if solver.check(objective <= middle) == z3.sat:
+            model = solver.model()
+            high = _int_value(model, objective)
+        else:
+            low = middle + 1
+    solver.add(objective == high)
+    return model
 
 
 def absolute(term: Any) -> Any:

@@ -1,20 +1,22 @@
-"""The claims ledger: every check the verifier runs, its verdicts and counterexamples.
+"""The claims ledger page, and the claim sentences of the rules pages, from the committed ledger.
 
-The data is what ``fourhundred verify --json`` prints: one *finding* per check
-and variant reading (see :mod:`fourhundred.verify.results`: ``id``, ``kind``,
-``group``, ``title``, ``sources``, ``variant``, ``reading``, ``verdict``,
-``bound``, ``counterexample``, ``witness``, ``note``, ``seconds``). The verifier
-is used only through that command, so this page never imports it; while it does
-not exist, the page says so plainly. Set ``FOURHUNDRED_DOCS_VERIFY_JSON`` to a
-file holding that JSON to build from a saved run instead of verifying again.
+The docs never run the verifier. They read the ledger file that
+``fourhundred verify --write`` writes and CI checks with ``--check``
+(``fourhundred/verify/ledger.json``: one *finding* per check and variant
+reading, see :mod:`fourhundred.verify.ledger`: ``id``, ``kind``, ``group``,
+``title``, ``sources``, ``variant``, ``reading``, ``verdict``, ``bound``,
+``counterexample``, ``witness``, ``note``, ``fingerprint``). Before use, every
+fingerprint is recomputed from the rules and code as they stand (no solving):
+a ledger that is missing, empty or stale is a warning, so ``mkdocs build
+--strict`` fails on it, and the page says why. Set
+``FOURHUNDRED_DOCS_VERIFY_JSON`` to another ledger file to build from it.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -25,48 +27,52 @@ from .md import cell, esc, generated_banner
 from .sources_links import source_link_md
 from .words import explain_codes, result_legend, seats_in_order
 
-VERIFY_TIMEOUT_SECONDS = 900
 ENV_FILE = "FOURHUNDRED_DOCS_VERIFY_JSON"
 VERDICT_ORDER = ("proved", "bounded-proved", "refuted", "unknown")
+#: Where a variant's source does not make a claim (the claim is not judged there).
+NOT_STATED = "the source does not say this"
+LEDGER_FILE = Path("fourhundred") / "verify" / "ledger.json"
+#: The repository these hooks belong to.
+REPOSITORY = Path(__file__).resolve().parents[3]
+
+log = logging.getLogger("mkdocs.plugins.fourhundred.claims")
 
 
 class LedgerUnavailable(Exception):
-    """The verifier is not there yet, or did not produce a ledger."""
+    """The committed ledger is missing, empty, malformed or stale."""
 
 
-def verifier_present(root: Path) -> bool:
-    """Whether the verifier package and its command exist in the repository."""
-    package = (root / "fourhundred" / "verify" / "__init__.py").exists()
-    command = (root / "fourhundred" / "commands" / "verify.py").exists()
-    return package and command
+def ledger_path(root: Path) -> Path:
+    """The ledger the docs read: ``$FOURHUNDRED_DOCS_VERIFY_JSON`` or the committed one."""
+    saved = os.environ.get(ENV_FILE)
+    return Path(saved) if saved else root / LEDGER_FILE
 
 
 def load_ledger(root: Path) -> Any:
-    """The ledger JSON: from ``$FOURHUNDRED_DOCS_VERIFY_JSON`` or by running the verifier."""
-    saved = os.environ.get(ENV_FILE)
-    if saved:
-        return json.loads(Path(saved).read_text(encoding="utf-8"))
-    if not verifier_present(root):
+    """The ledger's JSON, after checking that it is current (nothing is verified)."""
+    path = ledger_path(root)
+    if not path.exists():
+        raise LedgerUnavailable(f"there is no ledger file at {path}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    findings(data)
+    problems = stale(data)
+    if problems:
         raise LedgerUnavailable(
-            "`fourhundred verify` does not exist yet (fourhundred/verify/ and "
-            "fourhundred/commands/verify.py are being written)"
+            f"the ledger {path.name} is stale ({len(problems)} finding(s), e.g. "
+            f"{problems[0]}): run `fourhundred verify --write`"
         )
-    run = subprocess.run(
-        [sys.executable, "-m", "fourhundred", "verify", "--json"],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        timeout=VERIFY_TIMEOUT_SECONDS,
-        check=False,
-    )
-    try:
-        return json.loads(run.stdout)
-    except json.JSONDecodeError:
-        detail = (run.stderr or run.stdout).strip().splitlines()[-3:]
-        raise LedgerUnavailable(
-            f"`fourhundred verify --json` exited {run.returncode} without JSON: "
-            + " / ".join(detail)
-        ) from None
+    return data
+
+
+def stale(data: Any) -> list[str]:
+    """Why a ledger is not current: fingerprints recomputed from the rules as they
+    stand (:func:`fourhundred.verify.ledger.problems`; no query is solved)."""
+    from fourhundred.verify import ledger
+    from fourhundred.verify.runner import QUICK, checks
+
+    if not isinstance(data, dict) or data.get("schema") != ledger.LEDGER_SCHEMA:
+        return [f"not a ledger of schema {ledger.LEDGER_SCHEMA}"]
+    return ledger.problems(data, checks(QUICK), QUICK)
 
 
 def findings(ledger: Any) -> list[dict[str, Any]]:
@@ -77,7 +83,9 @@ def findings(ledger: Any) -> list[dict[str, Any]]:
                 ledger = ledger[key]
                 break
     if not isinstance(ledger, list) or not all(isinstance(f, dict) for f in ledger):
-        raise LedgerUnavailable("the JSON of `fourhundred verify --json` holds no list of findings")
+        raise LedgerUnavailable("the ledger holds no list of findings")
+    if not ledger:
+        raise LedgerUnavailable("the ledger holds no findings")
     missing = [f for f in ledger if "id" not in f or "verdict" not in f]
     if missing:
         raise LedgerUnavailable("a finding has no `id` or no `verdict`")
@@ -161,9 +169,9 @@ def _check_section(check_id: str, rows: list[dict[str, Any]]) -> str:
     return "".join(out)
 
 
-def _overview_cell(rows: list[dict[str, Any]]) -> str:
+def _overview_cell(rows: list[dict[str, Any]], kind: str = "") -> str:
     if not rows:
-        return ""
+        return f"<small>{NOT_STATED}</small>" if kind == "claim" else ""
     default = [r for r in rows if _is_default(r)]
     shown = badge(str(default[0]["verdict"])) if default else "<small>(not the default)</small>"
     odd = [r for r in rows if not _is_default(r) and r["verdict"] != (default or [r])[0]["verdict"]]
@@ -182,7 +190,7 @@ def _overview(by_check: dict[str, list[dict[str, Any]]], variants: list[str], ki
     out = ["| " + kind + " | " + " | ".join(variants) + " |\n"]
     out.append("|---|" + "---|" * len(variants) + "\n")
     for check_id, rows in checks.items():
-        cells = [_overview_cell([r for r in rows if r.get("variant") == v]) for v in variants]
+        cells = [_overview_cell([r for r in rows if r.get("variant") == v], kind) for v in variants]
         title = rows[0].get("title") or check_id
         out.append(f"| [{cell(title)}](#{_anchor(check_id)}) | " + " | ".join(cells) + " |\n")
     return "".join(out) + "\n"
@@ -193,15 +201,21 @@ def ledger_page(root: Path) -> str:
     out = ["---\nhide:\n  - navigation\n---\n\n# Claims ledger\n\n"]
     try:
         ledger = load_ledger(root)
-        rows = findings(ledger)
     except LedgerUnavailable as why:
+        log.warning("fourhundred: the claims ledger is not available: %s", why)
         out.append(
             '!!! warning "The verification ledger is not available in this build"\n'
-            f"    {esc(why)}. This page fills in from `fourhundred verify --json` when the "
-            "verifier runs; the rest of the site does not depend on it.\n"
+            f"    {esc(why)}. This page is built from the committed ledger, which "
+            "`fourhundred verify --write` writes and `fourhundred verify --check` confirms.\n"
         )
         return "".join(out)
-    out.append(generated_banner("`fourhundred verify --json`"))
+    return render_ledger(ledger, "".join(out))
+
+
+def render_ledger(ledger: Any, head: str = "# Claims ledger\n\n") -> str:
+    """The claims ledger page of a ledger's data (already checked to be current)."""
+    rows = findings(ledger)
+    out = [head, generated_banner("the committed ledger (`fourhundred verify --write`)")]
     verdicts = Counter(str(r["verdict"]) for r in rows)
     by_check: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
@@ -237,4 +251,73 @@ def ledger_page(root: Path) -> str:
     for group, ids in groups.items():
         out.append(f"## Group: {cell(group)}\n\n")
         out.extend(_check_section(i, by_check[i]) for i in ids)
+    return "".join(out)
+
+
+# ----------------------------------------------------------------------
+# Claim sentences on the rules pages
+# ----------------------------------------------------------------------
+
+_LEDGER_CACHE: dict[tuple[str, float], list[dict[str, Any]]] = {}
+CLAIMS_HEADING = "## What the source claims, checked"
+
+
+def _rows(root: Path) -> list[dict[str, Any]]:
+    path = ledger_path(root)
+    key = (str(path), path.stat().st_mtime if path.exists() else 0.0)
+    if key not in _LEDGER_CACHE:
+        _LEDGER_CACHE[key] = findings(load_ledger(root))
+    return _LEDGER_CACHE[key]
+
+
+def _verdict_words(row: dict[str, Any]) -> str:
+    verdict = str(row["verdict"])
+    if verdict == "proved":
+        return "**Holds**, proved for every score"
+    if verdict == "bounded-proved":
+        return f"**Holds within a bound** ({cell(row.get('bound') or '')})"
+    if verdict == "refuted":
+        return "**Does not hold** as stated: the verifier found a counterexample"
+    return "**Undecided** within the verifier's budget"
+
+
+def claim_sentence(row: dict[str, Any], ledger_link: str) -> str:
+    """One claim of the source and its verdict, as a list item of a rules page."""
+    cites = "; ".join(
+        f"{cell(c.get('source', ''))} §{cell(c.get('section', ''))}"
+        for c in row.get("sources") or []
+        if isinstance(c, dict)
+    )
+    sentence = f"- *{cell(row.get('title') or row['id'])}* ({cites}). {_verdict_words(row)}"
+    if row.get("counterexample") not in (None, {}, []) and row["verdict"] == "refuted":
+        example = json.dumps(row["counterexample"], separators=(", ", ": "), ensure_ascii=False)
+        sentence += f": `{cell(example)}`"
+    return sentence + f" ([ledger]({ledger_link}#{_anchor(str(row['id']))}))\n"
+
+
+def claims_section(variant_name: str, ledger_link: str, root: Path = REPOSITORY) -> str:
+    """The rules page's section of the source's checkable claims and their verdicts
+    under the variant's defaults, every sentence generated from the committed ledger
+    (``ledger_link``: the claims ledger page, relative to the rules page)."""
+    out = [f"\n{CLAIMS_HEADING}\n\n"]
+    try:
+        rows = _rows(root)
+    except LedgerUnavailable as why:
+        log.warning("fourhundred: no claims for %s: %s", variant_name, why)
+        return "".join(out) + f"The verification ledger is not available: {esc(why)}.\n"
+    mine = [
+        r
+        for r in rows
+        if r.get("kind") == "claim" and r.get("variant") == variant_name and _is_default(r)
+    ]
+    if not mine:
+        return (
+            "".join(out) + "The source makes no claim about its rules that the verifier checks.\n"
+        )
+    out.append(
+        "Each statement the source makes about its own rules, as the verifier judged it "
+        "under this variant's defaults (generated from the "
+        f"[claims ledger]({ledger_link})):\n\n"
+    )
+    out.extend(claim_sentence(row, ledger_link) for row in mine)
     return "".join(out)

@@ -9,6 +9,7 @@ from fourhundred.spec.registry import Variant, load, variants
 from fourhundred.spec.sources import source
 
 from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
+from .claims import claims_section
 from .hands import hand_topics, hands_path
 from .howto import how_to_play, no_legal_bid_from
 from .md import cell, esc, generated_banner, table
@@ -234,6 +235,7 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
         out.extend(f"- {cell(d)}\n" for d in definition.deviations)
     else:
         out.append("None: every rule is the source's, or a reading recorded in the register.\n")
+    out.append(claims_section(variant.name, "../verification/claims.md"))
     if definition.disagreements:
         out.append("\n## Where other sources disagree\n\n")
         out.extend(f"- {ambiguity_link(i)}\n" for i in definition.disagreements)
