@@ -109,15 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def write_witnesses(path: Path, seed: int = 400, count: int = 1500) -> int:
-    """Write the differential questions of :mod:`~fourhundred.conformance.mutants`
+    """Write the differential questions of :mod:`~fourhundred.conformance.mutation`
     (random questions of every pure kind at the edges, scripted whole games, other
     seeds than the suite's) with the unmutated reference's answers; returns how many."""
     import random
 
-    from fourhundred.conformance import adapter, inputs, kinds, mutants
+    from fourhundred.conformance import adapter, inputs, kinds, mutation
     from fourhundred.spec.registry import load
 
-    questions = mutants._random_questions(random.Random(seed), count)
+    questions = mutation._random_questions(random.Random(seed), count)
     questions += [("whole_game", v, d) for v, d in inputs.scripted_games("differential")]
     rows = [
         [

@@ -163,6 +163,15 @@ def test_the_fuzzer_imports_one_way() -> None:
     assert import_circles(fuzz) == []
 
 
+def test_the_mutants_their_names_and_the_adapter_import_one_way() -> None:
+    mutation = {
+        f"fourhundred.conformance.{name}"
+        for name in ("adapter", "mutants", "mutant_names", "mutation", "points")
+    }
+    assert mutation <= set(modules())
+    assert import_circles(mutation) == []
+
+
 def test_the_campaign_never_imports_the_cluster_mode() -> None:
     importers = {
         module

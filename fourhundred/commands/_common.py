@@ -1,7 +1,8 @@
 """What the commands share: how they print to the terminal and show progress,
 how they check and document ``--kind``, the option types every command reads
 the same way (``--timeout``, ``--seed``), the option blocks of the commands
-that play many games (:func:`play_options`, :func:`json_option`), and the check
+that play many games (:func:`play_options`, :func:`json_option`), whole-number
+options (:func:`count_option`), and the check
 that no two outputs of one command share a path."""
 
 from __future__ import annotations
@@ -184,6 +185,24 @@ def play_options(
         )(command)
 
     return decorate
+
+
+def count_option(
+    *names: str,
+    default: int | None,
+    help: str,
+    minimum: int = 1,
+    maximum: int | None = None,
+) -> Callable[[Command], Command]:
+    """An option that takes a whole number from ``minimum`` (to ``maximum``, if
+    given), its default shown in the help when there is one."""
+    return click.option(
+        *names,
+        type=click.IntRange(min=minimum, max=maximum),
+        default=default,
+        show_default=True if default is not None else None,
+        help=help,
+    )
 
 
 def json_option(help: str = "Print JSON instead of tables.") -> Callable[[Command], Command]:
