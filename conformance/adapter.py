@@ -30,7 +30,7 @@ from typing import IO, Any
 from fourhundred.conformance import kinds
 from fourhundred.reference.engine import Reference
 from fourhundred.spec import registry
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import HOUSE_MARK, Rules
 from fourhundred.spec.registry import VariantError, names
 
 PROTOCOL_VERSION = 1
@@ -85,7 +85,7 @@ def hello(engine: str) -> Json:
             "language": "python",
         },
         "kinds": list(kinds.KIND_NAMES),
-        "variants": {name: ["*"] for name in names()},
+        "variants": {name: ["*", HOUSE_MARK] for name in names()},
         "positions": True,
     }
 

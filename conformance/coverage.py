@@ -1,7 +1,8 @@
 """Which rule sets (variant readings) the suite covers, and what each case cites.
 
 The suite covers every variant under its defaults, under every single
-non-default option value (house options and ambiguity readings), and under
+non-default option value (house options and ambiguity readings), under the
+house-rules tables of :data:`fourhundred.spec.house.EXAMPLES`, and under
 the few combinations where a reading only matters beside a house option
 (qahwa's 13 readings need the classic table; its ``total_switch`` needs the
 table-minimum switch at 12 or 13; ...). A non-default rule set contributes the
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourhundred.conformance.kinds import kind as kind_registry
-from fourhundred.spec import ambiguities, sources
+from fourhundred.spec import ambiguities, house, sources
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import Variant, build, get, names
 
@@ -80,7 +81,24 @@ def rule_sets(variant_name: str) -> list[RuleSet]:
         items = list(combination.items())
         base = build(variant, dict(items[:1]))
         result.append(RuleSet(build(variant, combination), base, tuple(items)))
+    for rules in house_rule_sets(variant.name):
+        base = build(variant, dict(rules.options))
+        result.append(RuleSet(rules, base, (*rules.options, *rules.house)))
     return result
+
+
+def house_rule_sets(variant_name: str) -> list[Rules]:
+    """The house-rules tables of :data:`fourhundred.spec.house.EXAMPLES` on this variant:
+    the suite covers them like options (each departs from the variant under its
+    source options), so an engine declaring one exactly gets their cases."""
+    from fourhundred.spec.house import EXAMPLES
+    from fourhundred.spec.registry import load
+
+    return [
+        rules
+        for rules in (load(example.text) for example in EXAMPLES)
+        if rules.variant == variant_name
+    ]
 
 
 def all_rule_sets() -> list[RuleSet]:
@@ -102,21 +120,27 @@ def _option_citations(variant: Variant, field: str) -> list[str]:
     return found
 
 
-def rule_references(variant_name: str, kind: str) -> list[str]:
-    """The source sections (``source §Section``) a case of this kind cites."""
+def rule_references(variant_name: str, kind: str, rules: Rules | None = None) -> list[str]:
+    """The source sections (``source §Section``) a case of this kind cites; under house
+    rules (``rules``), not those of the fields the house rules set (no source says
+    them: the variant string says so), and the source's first section when no other
+    is left."""
     variant = get(variant_name)
     entry = kind_registry(kind)
+    source = sources.source(variant.definition.source)
     if entry.section is not None:
-        source = sources.source(variant.definition.source)
         return [str(source.cite(entry.section(source)))]
+    house_fields = {} if rules is None else house.fields_of(rules)
     found: list[str] = []
     for field in entry.cites:
+        if field in house_fields:
+            continue
         fixed = variant.definition.fixed.get(field)
         if fixed is not None:
             found.append(str(fixed.cite))
         else:
             found.extend(_option_citations(variant, field))
-    return _unique(found)
+    return _unique(found) or [str(source.cite(source.sections[0]))]
 
 
 def ambiguity_references(
@@ -150,12 +174,14 @@ def make_case(
     """A conformance case (``case-file.schema.json``) for one input under one rule set,
     citing the sections and register entries it exercises (its kind's
     :attr:`~fourhundred.conformance.kinds.Kind.conventions` among them)."""
+    if rules.is_house:
+        description = f"{house.label(rules)}: {description}"
     return {
         "id": case_id,
         "kind": kind,
         "description": description,
         "variants": [str(rules)],
-        "rules": rule_references(rules.variant, kind),
+        "rules": rule_references(rules.variant, kind, rules),
         "ambiguities": ambiguity_references(
             rules, kind, kind_registry(kind).conventions(data, expected)
         ),

@@ -453,6 +453,8 @@ _VALUE_FIELDS = (
     "eleven_plus_thirteen",
     "thirteen",
 )
+#: The rule fields a hand's scoring reads: a bid's value, and what a failed bid costs.
+_SCORE_FIELDS = (*_VALUE_FIELDS, "fail_penalty")
 #: What a case about a bid's value cites (the fifty of 11 and 12 beside the 13 is not its subject).
 _VALUE_CITES = ("values", "reduced_values", "reduced_scope", "value_scale", "thirteen")
 #: Every field of :class:`Rules` that is a rule of play (not the name, the options, the timer).
@@ -611,7 +613,7 @@ _ENTRIES: tuple[Kind, ...] = (
         is_valid=validity.hand_scoring_is_valid,
         suite_inputs=grids.hand_scoring_suite_inputs,
         conventions=score_basis,
-        reads=_VALUE_FIELDS,
+        reads=_SCORE_FIELDS,
         cites=_VALUE_CITES,
     ),
     Kind(
@@ -633,7 +635,7 @@ _ENTRIES: tuple[Kind, ...] = (
         is_valid=validity.game_outcome_is_valid,
         suite_inputs=grids.game_outcome_suite_inputs,
         conventions=score_basis,
-        reads=_union(OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
+        reads=_union(OUTCOME_FIELDS, ("bidding_order",), _SCORE_FIELDS),
         cites=OUTCOME_FIELDS,
     ),
     Kind(

@@ -66,7 +66,7 @@ from fourhundred.conformance import coverage, edges, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec import sources
+from fourhundred.spec import house, sources
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
 
@@ -115,10 +115,15 @@ class Unobserved(RulePoint):
 
 def cite(rules: Rules, *fields: str) -> str:
     """The citations of some rule fields of ``rules``'s variant: the source section that
-    fixes each, or the option that sets it (its own citation, or its register entry)."""
+    fixes each, or the option that sets it (its own citation, or its register entry),
+    or ``house rule knob=value`` where a house rule sets it (never a source's section)."""
     variant = get(rules.variant)
     found: list[str] = []
     for name in fields:
+        ruled = house.citation(rules, name)
+        if ruled is not None:
+            found.append(ruled)
+            continue
         fixed = variant.definition.fixed.get(name)
         if fixed is not None:
             found.append(str(fixed.cite))
@@ -174,6 +179,32 @@ def _table_measure_matters(rules: Rules) -> bool:
     return False
 
 
+def _fail_penalty_matters(rules: Rules) -> bool:
+    """Whether some legal bid's value differs from its number of tricks (house rule
+    ``fail_penalty``: a failed bid costs its value or its tricks)."""
+    fast = FastRules.of(rules)
+    return any(
+        row[bid] != bid
+        for row in (fast.value_low, fast.value_high)
+        for bid in range(rules.min_bid, rules.max_bid + 1)
+        if bid != fast.special_bid
+    )
+
+
+def _table_is_not_face(rules: Rules) -> bool:
+    """Whether the value table prices some legal bid otherwise than one point per trick
+    (or has a deciding bid): where ``value_scale`` decides anything (a house table of
+    face values, ``double_from=none``, is one point per trick already)."""
+    fast = FastRules.of(dataclasses.replace(rules, value_scale="table"))
+    if fast.special_bid is not None:
+        return True
+    return any(
+        row[bid] != bid
+        for row in (fast.value_low, fast.value_high)
+        for bid in range(rules.min_bid, rules.max_bid + 1)
+    )
+
+
 #: The fields a ``flip`` point reads another way, each with where it matters.
 APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "bidding_order": lambda r: True,
@@ -183,10 +214,10 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "table_min_scores": lambda r: r.table_min_rises and _table_switch_lets_it_rise(r),
     "table_measure": lambda r: _table_measure_matters(r),
     "table_comparison": lambda r: True,
-    "total_switch": lambda r: r.table_min_base != 11,
+    "total_switch": lambda r: r.table_min_base > 11,
     "dealer_may_throw_in": lambda r: True,
     "reduced_scope": lambda r: bool(r.reduced_values) and r.value_scale == "table",
-    "value_scale": lambda r: True,
+    "value_scale": lambda r: _table_is_not_face(r),
     "eleven_plus_fifty": lambda r: r.value_scale == "table",
     "eleven_plus_thirteen": lambda r: r.eleven_plus_fifty and r.value_scale == "table",
     "thirteen": lambda r: r.value_scale == "table" and r.max_bid >= edges.THIRTEEN,
@@ -195,6 +226,7 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "thirteen_precedence": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
     "win_measure": lambda r: True,
     "partner_condition": lambda r: True,
+    "fail_penalty": lambda r: _fail_penalty_matters(r),
     "both_qualify": lambda r: True,
     "both_qualify_by": lambda r: r.both_qualify == "higher_total",
     "total_tie": lambda r: r.both_qualify == "higher_total",
@@ -233,7 +265,14 @@ BAND_FIELDS = frozenset(
 UNIFORM_BAND_FIELDS = BAND_FIELDS - {"reduced_scope", "table_min_scores"}
 #: The fields a bid's value comes from.
 VALUE_FIELDS = frozenset(
-    {"values", "reduced_values", "value_scale", "eleven_plus_fifty", "eleven_plus_thirteen"}
+    {
+        "values",
+        "reduced_values",
+        "value_scale",
+        "eleven_plus_fifty",
+        "eleven_plus_thirteen",
+        "fail_penalty",
+    }
 )
 #: The fields of the end of the game (the ``game_outcome`` kind's: one list).
 END_FIELDS = frozenset(kinds.OUTCOME_FIELDS)
@@ -547,7 +586,11 @@ def _raising(rules: Rules) -> bool:
 BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour("made", ("values",), _always, mutants.MadeNeedsOneMore, "made needs one more trick"),
     Behaviour(
-        "failed", ("values",), _always, mutants.FailedCostsNothing, "a failed bid costs nothing"
+        "failed",
+        ("values", "fail_penalty"),
+        _always,
+        mutants.FailedCostsNothing,
+        "a failed bid costs nothing",
     ),
     Behaviour(
         "table",
@@ -573,7 +616,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour(
         "partner-ignored",
         ("partner_condition", "win_measure"),
-        _always,
+        lambda r: r.partner_condition != "off",
         _PartnerIgnored,
         "the partner's score is not checked",
     ),

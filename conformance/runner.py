@@ -165,6 +165,18 @@ def supports(hello: Mapping[str, Any], run: Run) -> bool:
     return unsupported(hello, run) is None
 
 
+#: The *not applicable* messages of :func:`unsupported`, by what the adapter left out
+#: (the reports count the runs of each).
+NOT_DECLARED: Mapping[str, str] = {
+    "kind": "kind not declared by the adapter",
+    "variant": "variant not declared by the adapter",
+    "option": "option setting not declared by the adapter",
+    "house": "house rules not declared by the adapter",
+}
+#: The *not applicable* message of a whole game from a position, to an adapter without positions.
+NO_POSITIONS = 'starts from a position; the adapter did not declare "positions": true'
+
+
 def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     """Why the adapter cannot be sent this run (the *not applicable* message), or None.
 
@@ -173,26 +185,28 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     A whole_game case that starts from a ``position`` goes only to an adapter that
     declared ``"positions": true`` (version 1 adapters never did).
     """
-    from fourhundred.spec.registry import VariantError, parse
+    from fourhundred.spec.model import HOUSE_MARK
+    from fourhundred.spec.registry import VariantError, parse_all
 
-    not_declared = "not declared by the adapter"
     if run.kind not in hello.get("kinds", ()):
-        return not_declared
-    try:
-        variant, chosen = parse(run.variant)
-    except VariantError:
-        return not_declared
-    declared = hello.get("variants", {}).get(variant.name)
-    if not _is_exact(hello, run.variant) and (
-        declared is None
-        or (
-            "*" not in declared
-            and not all(f"{name}={value}" in declared for name, value in chosen.items())
-        )
-    ):
-        return not_declared
+        return NOT_DECLARED["kind"]
+    if not _is_exact(hello, run.variant):
+        try:
+            parsed = parse_all(run.variant)
+        except VariantError:
+            return NOT_DECLARED["variant"]
+        declared = hello.get("variants", {}).get(parsed.variant.name)
+        if declared is None:
+            return NOT_DECLARED["variant"]
+        if "*" not in declared and not all(
+            f"{name}={value}" in declared for name, value in parsed.options.items()
+        ):
+            return NOT_DECLARED["option"]
+        if parsed.knobs and HOUSE_MARK not in declared:
+            # House rules are declared exactly, or as "house" (any house rules).
+            return NOT_DECLARED["house"]
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
-        return 'starts from a position; the adapter did not declare "positions": true'
+        return NO_POSITIONS
     return None
 
 
@@ -236,13 +250,15 @@ def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[st
 
 def _declared_settings(variant_name: str, settings: Sequence[str]) -> list[str]:
     """The option settings declared for one variant, checked against the registry
-    (``AdapterFailure`` naming an unknown option or value)."""
+    (``AdapterFailure`` naming an unknown option or value); ``"*"`` is every option,
+    ``"house"`` any house rules (the engine reads them from each case's variant string)."""
+    from fourhundred.spec.model import HOUSE_MARK
     from fourhundred.spec.registry import VariantError, get
 
     variant = get(variant_name)
     checked = []
     for setting in settings:
-        if setting == "*":
+        if setting in ("*", HOUSE_MARK):
             checked.append(setting)
             continue
         name, equals, value = setting.partition("=")

@@ -14,6 +14,7 @@ from fourhundred.reference.batch_bits import Bool, Int, _inline
 from fourhundred.reference.batch_tables import (
     P_BANDS,
     P_BASE_TARGET,
+    P_FIRST_SEAT,
     P_PARTNER_MINIMUM,
     P_RAISE_TARGET,
     P_RAISE_WHEN_REACHED,
@@ -183,6 +184,21 @@ def _special_result(
 
 
 @_inline
+def _first_qualifying_team(
+    p: npt.NDArray[np.int64], scores: npt.NDArray[np.int64], target: Int
+) -> Int:
+    """:meth:`FastRules._first_qualifying_team` (house rule ``both_qualify=first_seat``)."""
+    for seat in range(4):
+        if p[P_TEAM_TOTAL]:
+            qualifies = _qualifies(p, seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target and scores[(seat + 2) % 4] >= p[P_PARTNER_MINIMUM]
+        if qualifies:
+            return np.int64(1 if seat % 2 == 0 else 2)
+    return np.int64(0)
+
+
+@_inline
 def _points_result(
     p: npt.NDArray[np.int64], scores: npt.NDArray[np.int64], target: Int
 ) -> tuple[Int, Int]:
@@ -191,6 +207,8 @@ def _points_result(
     q1 = _qualifies(p, 1, scores, target)
     if not p[P_RAISE_TARGET]:
         if q0 and q1:
+            if p[P_FIRST_SEAT]:
+                return _first_qualifying_team(p, scores, target), target
             if p[P_STANDING_BY_PLAYER]:
                 t0, t1 = max(scores[0], scores[2]), max(scores[1], scores[3])
             else:

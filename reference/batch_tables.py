@@ -88,8 +88,11 @@ _SUIT_PATTERNS = 1 << len(RANKS)
     P_TRUMP,
     P_POINTS_FIRST,
     P_STANDING_BY_PLAYER,
-) = range(21)
-PARAMETER_COUNT = 21
+    P_FIRST_SEAT,
+) = range(22)
+PARAMETER_COUNT = 22
+#: The partner floor of ``partner_condition=off`` (a house rule): below any score.
+NO_PARTNER_FLOOR = -(1 << 62)
 
 
 class KernelTables(NamedTuple):
@@ -211,7 +214,11 @@ def _flags(rules: Rules, fast: FastRules, bands: int) -> Ints:
     p[P_THIRTEEN_FAIL_LOSES_GAME] = rules.thirteen == "win_or_lose_game"
     p[P_THIRTEEN_NEEDS_PARTNER] = rules.thirteen_win != "outright"
     p[P_THIRTEEN_CONFLICT_DRAW] = rules.thirteen_conflict == "draw"
-    p[P_PARTNER_MINIMUM] = min(score for score in (-1, 0, 1) if fast.partner_ok(score))
+    p[P_PARTNER_MINIMUM] = (
+        NO_PARTNER_FLOOR
+        if fast.partner_ok(NO_PARTNER_FLOOR)
+        else min(score for score in (-1, 0, 1) if fast.partner_ok(score))
+    )
     p[P_TEAM_TOTAL] = rules.win_measure == "team_total"
     p[P_RAISE_TARGET] = rules.both_qualify == "raise_target"
     p[P_TOTAL_TIE_DRAW] = rules.total_tie == "draw"
@@ -221,6 +228,7 @@ def _flags(rules: Rules, fast: FastRules, bands: int) -> Ints:
     p[P_TRUMP] = TRUMP
     p[P_POINTS_FIRST] = rules.thirteen_precedence == "points_first"
     p[P_STANDING_BY_PLAYER] = rules.both_qualify_by == "player_score"
+    p[P_FIRST_SEAT] = rules.both_qualify == "first_seat"
     return p
 
 

@@ -160,6 +160,8 @@ class FastRules:
         switch = rules.table_min_base
         if switch == 11:
             return risen
+        if switch < 11:
+            return risen + switch - 11
         if rules.total_switch == "floor":
             return risen if risen > switch else switch
         if rules.total_switch == "offset":
@@ -199,7 +201,9 @@ class FastRules:
         if bid == self.special_bid and (made or self.rules.thirteen != "win_or_lose_points"):
             return 0
         value = self.bid_value(bid, own_score, highest_score)
-        return value if made else -value
+        if made:
+            return value
+        return -value if self.rules.fail_penalty == "value" else -bid
 
     def scores_after(
         self,
@@ -221,7 +225,10 @@ class FastRules:
 
     def partner_ok(self, score: int) -> bool:
         """Whether a partner's score allows the team's win (:meth:`Rules.partner_ok`)."""
-        return score > 0 if self.rules.partner_condition == "positive" else score >= 0
+        condition = self.rules.partner_condition
+        if condition == "off":
+            return True
+        return score > 0 if condition == "positive" else score >= 0
 
     def qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
         """Whether a team meets the winning condition at ``target``
@@ -231,6 +238,17 @@ class FastRules:
         if self.rules.win_measure == "team_total":
             return a + b >= target and ok(a) and ok(b)
         return (a >= target and ok(b)) or (b >= target and ok(a))
+
+    def _first_qualifying_team(self, scores: Sequence[int], target: int) -> int:
+        """:meth:`Rules.first_qualifying_team` (both teams qualify)."""
+        for seat in range(4):
+            if self.rules.win_measure == "team_total":
+                qualifies = self.qualifies(seat % 2, scores, target)
+            else:
+                qualifies = scores[seat] >= target and self.partner_ok(scores[(seat + 2) % 4])
+            if qualifies:
+                return _RESULT_TEAM_0 if seat % 2 == 0 else _RESULT_TEAM_1
+        return _RESULT_CONTINUE
 
     def _reached(self, team: int, scores: Sequence[int], target: int) -> bool:
         a, b = scores[team], scores[team + 2]
@@ -287,6 +305,14 @@ class FastRules:
         rules = self.rules
         q0 = self.qualifies(0, scores, target)
         q1 = self.qualifies(1, scores, target)
+        if rules.both_qualify == "first_seat":
+            if q0 and q1:
+                return self._first_qualifying_team(scores, target), target
+            if q0:
+                return _RESULT_TEAM_0, target
+            if q1:
+                return _RESULT_TEAM_1, target
+            return _RESULT_CONTINUE, target
         if rules.both_qualify == "higher_total":
             if q0 and q1:
                 if rules.both_qualify_by == "team_total":

@@ -82,6 +82,7 @@ ARAB3MEYEH_400 = VariantDef(
         "thirteen_precedence": Fixed(
             "thirteen_first", cite("Scoring", "not used (13 is worth points)")
         ),
+        "fail_penalty": Fixed("value", cite("Scoring", "a failed bid subtracts its points")),
         "target": Fixed(41, cite("Scoring", "reaches or exceeds 41 points")),
         "win_measure": Fixed(
             "player", cite("Scoring", "'once a player of the team reaches or exceeds 41'")

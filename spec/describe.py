@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from fourhundred.spec import house
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 from fourhundred.spec.registry import get
 
@@ -65,11 +66,22 @@ def describe(rules: Rules) -> dict[str, Any]:
         )
     )
     variant = get(rules.variant)
+    title, summary = variant.definition.title, variant.definition.summary
+    if rules.is_house:
+        title = f"house rules (no source has them) on {variant.definition.title}"
+        summary = (
+            f"{house.label(rules)}. What {variant.name} itself says, before these house "
+            f"rules: {summary}"
+        )
     return {
         "variant": str(rules),
-        "title": variant.definition.title,
+        "title": title,
         "source": variant.definition.source,
-        "summary": variant.definition.summary,
+        "house_rules": [
+            {"knob": name, "value": value, "cite": f"house rule {name}={value}"}
+            for name, value in rules.house
+        ],
+        "summary": summary,
         "bids": bids,
         "values_by_band": [{"band": label, "values": list(v)} for label, v in values],
         "own_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in own_min],
@@ -96,18 +108,33 @@ def describe(rules: Rules) -> dict[str, Any]:
 def outcome_rules(rules: Rules) -> list[str]:
     """The end-of-game rules in words, generated from the parameters."""
     condition = "above zero" if rules.partner_condition == "positive" else "zero or more"
-    if rules.win_measure == "player":
+    if rules.partner_condition == "off":
+        if rules.win_measure == "player":
+            win = f"A team wins when one partner has {rules.target} or more, whatever the other's score."
+        else:
+            win = f"A team wins when the partners' total is {rules.target} or more, whatever each has."
+    elif rules.win_measure == "player":
         win = (
             f"A team wins when one partner has {rules.target} or more and the other is {condition}."
         )
     else:
         win = f"A team wins when the partners' total is {rules.target} or more and both are {condition}."
     lines = [win]
-    if rules.both_qualify == "higher_total":
-        tie = "another hand is played" if rules.total_tie == "play_on" else "the game is drawn"
+    if rules.fail_penalty == "tricks":
+        lines.append("A failed bid costs the number of tricks bid, not its value.")
+    if rules.both_qualify == "first_seat":
         lines.append(
-            f"If both teams qualify after the same hand, the higher team total wins; if equal, {tie}."
+            "If both teams qualify after the same hand, the team of the first qualifying seat "
+            "(in seat order North, West, South, East) wins."
         )
+    elif rules.both_qualify == "higher_total":
+        tie = "another hand is played" if rules.total_tie == "play_on" else "the game is drawn"
+        higher = (
+            "the higher team total"
+            if rules.both_qualify_by == "team_total"
+            else "the team with the higher single score"
+        )
+        lines.append(f"If both teams qualify after the same hand, {higher} wins; if equal, {tie}.")
     else:
         trigger = "qualify" if rules.raise_trigger == "qualified" else "reach the target"
         lines.append(

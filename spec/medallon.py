@@ -91,6 +91,9 @@ MEDALLON_400 = VariantDef(
         "reduced_scope": Fixed("own", cite("Scoring", "not used")),
         "eleven_plus_fifty": Fixed(False, cite("Scoring", "no such rule")),
         "eleven_plus_thirteen": Fixed("keeps_special", cite("Scoring", "not used")),
+        "fail_penalty": Fixed(
+            "value", cite("Contract Results", "a failed contract subtracts the bid's value")
+        ),
         "target": Fixed(41, cite("Winning the Game", "the first team to reach 41 points wins")),
         "raise_trigger": Fixed(
             "qualified", cite("Winning the Game", "not used (no raised target)")

@@ -40,6 +40,9 @@ from fourhundred.spec.logic import (
 )
 
 Direction = Literal["anticlockwise", "clockwise"]
+PartnerCondition = Literal["positive", "non_negative", "off"]
+BothQualify = Literal["higher_total", "raise_target", "first_seat"]
+FailPenalty = Literal["value", "tricks"]
 Thirteen = Literal["points", "win_or_lose_game", "win_or_lose_points"]
 
 
@@ -64,6 +67,10 @@ class Special(IntEnum):
 BAND_START = 30
 #: Width of a score band (every source: 30-39, 40-49, 50-59 ...).
 BAND_WIDTH = 10
+#: The word in a canonical variant string before its house rules.
+HOUSE_MARK = "house"
+#: The table minimum every source starts from (qahwa, medallon, pagat, arab3meyeh §"Bidding").
+STANDARD_TABLE_MINIMUM = 11
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,7 @@ class Rules:
     value_scale: Literal["table", "one_per_trick"]
     eleven_plus_fifty: bool
     eleven_plus_thirteen: Literal["keeps_special", "scores_50"]
+    fail_penalty: FailPenalty
     thirteen: Thirteen
     thirteen_win: Literal["outright", "needs_partner"]
     thirteen_conflict: Literal["draw", "first_bid"]
@@ -114,8 +122,8 @@ class Rules:
     # Game end
     target: int
     win_measure: Literal["player", "team_total"]
-    partner_condition: Literal["positive", "non_negative"]
-    both_qualify: Literal["higher_total", "raise_target"]
+    partner_condition: PartnerCondition
+    both_qualify: BothQualify
     both_qualify_by: Literal["team_total", "player_score"]
     total_tie: Literal["play_on", "draw"]
     raise_trigger: Literal["qualified", "reached"]
@@ -123,11 +131,26 @@ class Rules:
     # Not a rule of play: recorded for completeness (medallon's timer).
     turn_time_limit: int | None = field(default=None)
 
+    #: The house rules of this rule set: the knobs of its variant string that depart
+    #: from its source's rules (:mod:`fourhundred.spec.registry`), in canonical form.
+    #: Empty for a source's own rules (under any of its options and readings).
+    house: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def is_house(self) -> bool:
+        """Whether these are house rules: some rule departs from every source's."""
+        return bool(self.house)
+
     def __str__(self) -> str:
-        if not self.options:
+        """The canonical variant string: the name, the non-default options, then, marked
+        by the word ``house``, the house rules (``pagat-41(house,min_bid=2)``)."""
+        parts = [f"{name}={value}" for name, value in self.options]
+        if self.house:
+            parts.append(HOUSE_MARK)
+            parts.extend(f"{name}={value}" for name, value in self.house)
+        if not parts:
             return self.variant
-        inner = ",".join(f"{name}={value}" for name, value in self.options)
-        return f"{self.variant}({inner})"
+        return f"{self.variant}({','.join(parts)})"
 
     # ------------------------------------------------------------------
     # Seating, dealing and turn order (concrete: seats are structure)
@@ -223,9 +246,11 @@ class Rules:
         medallon §"Minimum Combined Bids"; arab3meyeh §"Bidding"; pagat's
         "some require 12" option). Qahwa's house switch sets 11, 12 or 13 and
         combines with the rise as :attr:`total_switch` says (ambiguity
-        ``qahwa-table-switch``).
+        ``qahwa-table-switch``). A house deal minimum below 11 (``deal_min``,
+        a house rule) moves the whole scale down: it starts there and rises
+        as the variant's does.
         """
-        standard = 11
+        standard = STANDARD_TABLE_MINIMUM
         risen: IntLike = standard
         if self.table_min_rises:
             risen = standard + self.score_band(self.table_score(scores))
@@ -234,6 +259,8 @@ class Rules:
         switch = self.table_min_base
         if switch == standard:
             return risen
+        if switch < standard:
+            return risen + (switch - standard)
         if self.total_switch == "floor":
             return max_(risen, switch)
         if self.total_switch == "offset":
@@ -331,17 +358,23 @@ class Rules:
         fail_code = Special.TEAM_LOSES if self.thirteen == "win_or_lose_game" else Special.NONE
         return ite(special, ite(made, int(Special.TEAM_WINS), int(fail_code)), int(Special.NONE))
 
+    def failed_cost(self, bid: IntLike, value: IntLike) -> IntLike:
+        """What a failed bid costs: its value (every source's §"Scoring"), or, under the
+        house rule ``fail_penalty=tricks``, the number of tricks bid."""
+        return value if self.fail_penalty == "value" else bid
+
     def score_change(
         self, bid: IntLike, tricks: IntLike, own_score: IntLike, highest_score: IntLike
     ) -> IntLike:
         """A player's score change for a played hand: the bid's value when made,
-        minus it when failed; nothing for a bid that decides the game.
+        minus it (or, under a house rule, :meth:`failed_cost`) when failed;
+        nothing for a bid that decides the game.
 
         Depends only on the player's own bid and tricks and the scores that set
         the value band: a partner's tricks count for nothing (qahwa §"Scoring").
         """
         value = self.bid_value(bid, own_score, highest_score)
-        signed = ite(self.bid_made(bid, tricks), value, -value)
+        signed = ite(self.bid_made(bid, tricks), value, -self.failed_cost(bid, value))
         if self.thirteen == "points":
             return signed
         special = self.is_special_bid(bid)
@@ -365,7 +398,10 @@ class Rules:
     def partner_ok(self, score: IntLike) -> BoolLike:
         """The partner condition: above zero (pagat, qahwa, arab3meyeh
         §"Scoring", medallon §"Winning the Game") or not negative (ambiguity
-        ``partner-at-zero``)."""
+        ``partner-at-zero``); or, under the house rule ``partner_condition=off``,
+        no condition at all."""
+        if self.partner_condition == "off":
+            return True
         return score > 0 if self.partner_condition == "positive" else score >= 0
 
     def team_qualifies(self, team: int, scores: Sequence[IntLike], target: IntLike) -> BoolLike:
@@ -406,6 +442,25 @@ class Rules:
             return self.team_total(team, scores)
         a, b = (scores[s] for s in TEAMS[team])
         return max_(a, b)
+
+    def seat_qualifies(self, seat: int, scores: Sequence[IntLike], target: IntLike) -> BoolLike:
+        """Whether one seat meets the winning condition on its own: its score has
+        reached the target and its partner meets the partner condition; under
+        ``win_measure=team_total``, whether its team qualifies."""
+        if self.win_measure == "team_total":
+            return self.team_qualifies(seat % 2, scores, target)
+        return all_(scores[seat] >= target, self.partner_ok(scores[(seat + 2) % 4]))
+
+    def first_qualifying_team(self, scores: Sequence[IntLike], target: IntLike) -> IntLike:
+        """The house rule ``both_qualify=first_seat``: when both teams qualify in the
+        same hand, the team of the first seat, in seat order (North, West, South,
+        East), that qualifies wins (a :class:`Result` code). A house rule: no
+        source says so."""
+        result: IntLike = int(Result.CONTINUE)
+        for seat in reversed(range(4)):
+            own = int(Result.TEAM_0_WINS) if seat % 2 == 0 else int(Result.TEAM_1_WINS)
+            result = ite(self.seat_qualifies(seat, scores, target), own, result)
+        return result
 
     def special_result(
         self,
@@ -472,7 +527,9 @@ class Rules:
         ``higher-total-score``); or the target rises by 10 and play goes on
         until a team qualifies alone at the raised target or one side falls back below
         the original target (arab3meyeh §"Scoring"; ambiguities
-        ``both-teams-qualify``, ``raised-target-trigger``, ``raised-target-end``).
+        ``both-teams-qualify``, ``raised-target-trigger``, ``raised-target-end``);
+        or, under the house rule ``both_qualify=first_seat``, the first qualifying
+        seat's team wins (:meth:`first_qualifying_team`).
         """
         base = self.target
         at_force = [self.team_qualifies(t, scores, target_in_force) for t in (0, 1)]
@@ -481,6 +538,12 @@ class Rules:
             int(Result.TEAM_0_WINS),
             ite(all_(at_force[1], not_(at_force[0])), int(Result.TEAM_1_WINS), -1),
         )
+        if self.both_qualify == "first_seat":
+            both = self.first_qualifying_team(scores, target_in_force)
+            result = ite(
+                one_alone >= 0, one_alone, ite(all_(*at_force), both, int(Result.CONTINUE))
+            )
+            return result, target_in_force
         if self.both_qualify == "higher_total":
             totals = [self.team_standing(t, scores) for t in (0, 1)]
             tie = int(Result.CONTINUE) if self.total_tie == "play_on" else int(Result.DRAW)

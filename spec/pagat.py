@@ -74,6 +74,7 @@ _COMMON_FIXED = {
     "reduced_values": Fixed((), cite("Scoring", "no reduced values")),
     "reduced_scope": Fixed("own", cite("Scoring", "not used")),
     "value_scale": Fixed("table", cite("Scoring", "bid values as stated")),
+    "fail_penalty": Fixed("value", cite("Scoring", "a failed bid subtracts its value")),
     "win_measure": Fixed("player", cite("Scoring", "one partner's score reaches 41")),
     "partner_condition": Fixed(
         "positive", cite("Scoring", "while the other partner's score is positive")

@@ -98,6 +98,9 @@ QAHWA_400 = VariantDef(
         "eleven_plus_thirteen": Fixed(
             "keeps_special", cite("Scoring", "not used (no 11-or-more rule)")
         ),
+        "fail_penalty": Fixed(
+            "value", cite("Scoring", "a failed bid loses the value it would have won")
+        ),
         "win_measure": Fixed("player", cite("Winning", "one partner has 41 or more")),
         "partner_condition": Fixed("positive", cite("Winning", "the other partner is above zero")),
         "both_qualify": Fixed(

@@ -59,7 +59,7 @@ def test_rules_json_carries_the_bands() -> None:
     ("args", "message"),
     [
         (("rules", "poker"), "error: unknown variant 'poker'"),
-        (("rules", "qahwa-400(target=50)"), "valid values: 41, 31, 61"),
+        (("rules", "qahwa-400(target=0)"), "valid values: 41, 31, 61"),
         (("ambiguities", "--variant", "nope"), "error: unknown variant 'nope'"),
     ],
 )

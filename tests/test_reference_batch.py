@@ -4,6 +4,7 @@ tables are the fast rules', its heuristic decides as the heuristic player does."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -25,10 +26,14 @@ from fourhundred.reference.fast import FastRules
 from fourhundred.reference.players import HeuristicPlayer, RandomPlayer, estimated_tricks
 from fourhundred.reference.transcript import play_game, replay
 from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, TRUMP, hand_mask, trick_winner
+from fourhundred.spec.house import EXAMPLES
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, load, names
 
-READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)]
+#: Every reading, and every house-rules table of the docs (their new rules replay too).
+READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)] + [
+    load(example.text) for example in EXAMPLES
+]
 
 
 def replay_games(simulator: BatchSimulator, games: int) -> int:
@@ -225,3 +230,38 @@ def test_the_bit_helpers_find_the_bits_a_plain_loop_finds() -> None:
             assert batch_bits._popcount(mask) == density
             assert (batch_bits._lowest(mask), batch_bits._highest(mask)) == (bits[0], bits[-1])
             assert [batch_bits._nth(mask, n) for n in range(density)] == bits
+
+
+@pytest.mark.parametrize(
+    ("variant", "shows"),
+    [
+        # both teams qualify in the last hand: the first qualifying seat's team won
+        (
+            "pagat-41(both_qualify=first_seat)",
+            lambda f, s: f.qualifies(0, s, 41) and f.qualifies(1, s, 41),
+        ),
+        # a team won with a partner at zero or below: no partner condition
+        ("pagat-41(partner_condition=off)", lambda f, s: min(s) <= 0 and max(s) >= 41),
+    ],
+)
+def test_batched_games_reach_the_new_house_rules_and_replay(
+    variant: str, shows: Callable[[FastRules, list[int]], bool]
+) -> None:
+    """The replay proof reaches the kernel's lines of the house rules: games whose end
+    only the new rule decides are found among the batch and replayed by the engine."""
+    rules = load(variant)
+    fast = FastRules.of(rules)
+    simulator = BatchSimulator(rules, "heuristic", "house rules reached", max_hands=60)
+    rows = simulator.games(0, 400).rows
+    reached = [
+        game
+        for game in range(400)
+        if shows(fast, [int(x) for x in rows[game][G_SCORE_0 : G_SCORE_0 + 4]])
+        and GAME_OUTCOMES[int(rows[game][G_OUTCOME])] in ("north-south", "west-east")
+    ]
+    assert reached
+    for game in reached[:10]:
+        transcript = simulator.transcript(game)
+        state = replay(transcript)
+        assert transcript.outcome == GAME_OUTCOMES[int(rows[game][G_OUTCOME])]
+        assert list(state.scores) == [int(x) for x in rows[game][G_SCORE_0 : G_SCORE_0 + 4]]

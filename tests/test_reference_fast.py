@@ -12,10 +12,13 @@ from hypothesis import strategies as st
 
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
+from fourhundred.spec.house import EXAMPLES
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, load, names
 
-READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)]
+READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)] + [
+    load(example.text) for example in EXAMPLES
+]
 SCORES = (-120, -1, 0, 1, 29, 30, 39, 40, 41, 49, 50, 51, 61, 139, 140, 200, 450)
 
 
@@ -26,6 +29,7 @@ def _ids(rules: Rules) -> str:
 def test_every_variant_has_readings_to_check() -> None:
     assert len(READINGS) > len(names())
     assert {r.variant for r in READINGS} == set(names())
+    assert sum(r.is_house for r in READINGS) == len(EXAMPLES)
 
 
 @pytest.mark.parametrize("rules", READINGS, ids=_ids)

@@ -44,15 +44,19 @@ def test_every_rule_field_of_every_variant_is_set() -> None:
     ("text", "message"),
     [
         ("poker", "unknown variant 'poker'; known variants"),
-        ("qahwa-400(target=50)", "option target cannot be '50'; valid values: 41, 31, 61"),
+        (
+            "qahwa-400(target=0)",
+            "option target cannot be '0'; valid values: 41, 31, 61; as a house rule: "
+            "a whole number from 1 to 999",
+        ),
         (
             "qahwa-400(colour=red)",
-            "qahwa-400 has no option 'colour'; its options are: target, table",
+            "qahwa-400 has no option or house rule 'colour'; its options are: target, table",
         ),
         ("qahwa-400(target)", "malformed option 'target'"),
         ("qahwa-400(target=41,target=61)", "option 'target' given twice"),
         ("qahwa-400(target=41", "malformed variant string"),
-        ("pagat-41(rising_min=on)", "pagat-41 has no option 'rising_min'"),
+        ("pagat-41(rising_min=on)", "pagat-41 has no option or house rule 'rising_min'"),
         ("", "malformed variant string"),
     ],
 )

@@ -192,7 +192,7 @@ def test_a_bad_variant_on_the_command_line_is_one_error_line_and_exit_status_two
     from fourhundred.cli import main
 
     with pytest.raises(SystemExit) as exit_info:
-        main(["verify", "--variant", "qahwa-400(target=99)"])
+        main(["verify", "--variant", "qahwa-400(target=0)"])
     assert exit_info.value.code == 2
     error = capsys.readouterr().err
     assert error.startswith("error: ") and "target" in error and "41, 31, 61" in error

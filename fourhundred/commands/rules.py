@@ -13,6 +13,7 @@ from fourhundred.commands._common import console as _console
 from fourhundred.commands._common import json_option, play_options
 from fourhundred.errors import UserError
 from fourhundred.spec import ambiguities as register
+from fourhundred.spec import house
 from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import load, variants
 
@@ -58,14 +59,20 @@ def variants_command(as_json: bool) -> None:
             table.add_row(o["name"], o["kind"], shown, o["summary"])
         console.print(table)
         console.print()
+    console.print(
+        "[bold]House rules[/bold] (any variant, beyond its options; marked 'house' in the "
+        "canonical string, e.g. pagat-41(house,min_bid=2,double_from=none)): "
+        + ", ".join(house.names())
+    )
 
 
 @click.command("rules")
 @click.argument("variant")
 @json_option()
 def rules_command(variant: str, as_json: bool) -> None:
-    """Print a variant's rules as tables: VARIANT is a name with optional options,
-    for example 'qahwa-400(target=61,table=classic)'."""
+    """Print a variant's rules as tables: VARIANT is a name with optional options and
+    house rules, for example 'qahwa-400(target=61,table=classic)' or
+    'pagat-41(min_bid=2,double_from=none)'."""
     rules = load(variant)
     data = describe(rules)
     if as_json:
@@ -74,6 +81,8 @@ def rules_command(variant: str, as_json: bool) -> None:
     console = _console()
     console.print(f"[bold]{data['variant']}[/bold]: {data['title']} (source: {data['source']})")
     console.print(data["summary"])
+    for entry in data["house_rules"]:
+        console.print(f"  [bold]house rule[/bold] {entry['knob']}={entry['value']} (no source)")
     values = Table(title="Bid values by own score", header_style="bold")
     values.add_column("bid", justify="right")
     for band in data["values_by_band"]:

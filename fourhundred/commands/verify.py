@@ -180,6 +180,15 @@ def _print_summary(console: Console, report: Report, table: bool) -> None:
             others = len(found) - 1
             more = f" and {others} more reading{'s' if others > 1 else ''}" if others else ""
             console.print(f"  {check_id}: refuted on {first.rules}{more} ({why})")
+    if report.house_findings:
+        console.print(
+            "\n[bold]Where the house rules break an invariant or a source's claim[/bold] "
+            "(findings about the house rules, not failures, not the sources')"
+        )
+        for finding in report.house_findings:
+            console.print(
+                f"  {finding.check.id} ({finding.check.kind}): refuted on {finding.rules}"
+            )
     counts = {v: sum(f.decision.verdict == v for f in report.findings) for v in _STYLE}
     console.print(
         f"\n{len(report.findings)} findings in {report.seconds:.1f} s: "
@@ -196,6 +205,11 @@ def _print_summary(console: Console, report: Report, table: bool) -> None:
         console.print(
             f"[green]The project's invariants hold[/green]; {len(report.source_findings)} "
             "finding(s) about the sources"
+            + (
+                f", {len(report.house_findings)} about the house rules"
+                if report.house_findings
+                else ""
+            )
             + (f", {undecided} claim(s) undecided within the budget" if undecided else "")
             + " (exit status 0)"
         )

@@ -27,6 +27,9 @@ What a verdict means for the project (:attr:`Finding.outcome`):
   documents as breaking it (:class:`SourceReading`, e.g. medallon's literal
   "the minimum keeps rising" leaves a player with no legal bid from 140):
   reported, and not a failure of the project;
+* ``house rules finding``: on house rules (:attr:`Rules.is_house`), an invariant or a
+  source's claim refuted: the house rules break what the sources keep; reported, and
+  not a failure of the project (nor a finding about a source);
 * ``failed``: any other invariant refuted or left undecided: the project's
   rules are wrong or the proof is missing (``fourhundred verify`` exits 1).
 
@@ -46,7 +49,7 @@ from fourhundred.spec.definitions import Citation
 from fourhundred.spec.model import Rules
 
 Kind = Literal["invariant", "claim"]
-Outcome = Literal["holds", "source finding", "undecided", "failed"]
+Outcome = Literal["holds", "source finding", "house rules finding", "undecided", "failed"]
 Verdict = Literal["proved", "refuted", "bounded-proved", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("proved", "refuted", "bounded-proved", "unknown")
 
@@ -144,6 +147,8 @@ class Finding:
         verdict = self.decision.verdict
         if verdict in ("proved", "bounded-proved"):
             return "holds"
+        if verdict == "refuted" and self.rules.is_house and self.documented_by is None:
+            return "house rules finding"
         if self.check.kind == "claim":
             return "source finding" if verdict == "refuted" else "undecided"
         return "source finding" if self.documented_by is not None else "failed"

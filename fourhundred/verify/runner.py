@@ -103,6 +103,11 @@ class Report:
         """Refuted claims, and invariants refuted under a documented reading."""
         return tuple(f for f in self.findings if f.outcome == "source finding")
 
+    @property
+    def house_findings(self) -> tuple[Finding, ...]:
+        """Invariants and source claims refuted under house rules."""
+        return tuple(f for f in self.findings if f.outcome == "house rules finding")
+
     def to_json(self) -> dict[str, object]:
         return {
             "schema": SCHEMA_VERSION,
@@ -115,6 +120,7 @@ class Report:
             },
             "failed_invariants": len(self.failed),
             "source_findings": len(self.source_findings),
+            "house_rules_findings": len(self.house_findings),
             "findings": [f.to_json() for f in self.findings],
         }
 

@@ -338,7 +338,20 @@ def includes(root: Path) -> dict[str, Callable[[], str]]:
         "suite-version": lambda: suite_version(root),
         "illegal-action-codes": illegal_action_codes,
         "actions": action_table,
+        "house-knobs": _house("knob_table"),
+        "house-examples": _house("examples_table"),
     }
+
+
+def _house(name: str) -> Callable[[], str]:
+    """A generated part of the house-rules page (:mod:`.house_rules`)."""
+
+    def render() -> str:
+        from . import house_rules
+
+        return str(getattr(house_rules, name)())
+
+    return render
 
 
 def expand(markdown: str, root: Path) -> str:
