@@ -174,8 +174,8 @@ class Script:
         to_act = self.state.to_act
         return self.state.dealer if to_act is None else to_act
 
-    def _said(self, text: str, seat: int | None) -> str:
-        if seat is None and not self.seated:
+    def _said(self, text: str, seat: int | None, named: bool = True) -> str:
+        if not named or (seat is None and not self.seated):
             return text
         return f"{SEAT_NAMES[self.actor() if seat is None else seat]}: {text}"
 
@@ -188,10 +188,11 @@ class Script:
         if len(self.state.history) > len(before.history):
             self.hands.append(hand_record(self.state, len(self.actions) - 1))
 
-    def reject(self, text: str, code: str, seat: int | None = None) -> None:
+    def reject(self, text: str, code: str, seat: int | None = None, named: bool = True) -> None:
         """Add an action the engine must reject with ``code`` (checked here), made by
-        ``seat`` if given (else, in a seated script, by the seat to act)."""
-        text = self._said(text, seat)
+        ``seat`` if given (else, in a seated script, by the seat to act); ``named``
+        false: written without a seat even in a seated script."""
+        text = self._said(text, seat, named)
         try:
             apply_text(self.state, text)
         except IllegalAction as error:
@@ -291,6 +292,37 @@ def play_scripted_game(variant: str, first_dealer: int, seed: str, seated: bool 
             "game_over",
         )
     return script
+
+
+def attempts(script: Script, deal: Deal) -> list[str]:
+    """Every type of action where the game stands, as texts: not an action, a deal and
+    a bad deal, a bid of 0, the seat's smallest bid and one over the maximum, a
+    throw-in, a card of the seat's and one it does not hold (the cards of ``deal``
+    while nothing is held); each with no seat named, named for the seat to act (the
+    dealer while dealing and after the game) and for the next seat."""
+    state = script.state
+    actor = script.actor()
+    other = (actor + 1) % 4
+    held = state.hands[actor] if state.phase is Phase.PLAY else ()
+    own = held[0] if held else deal.hands[actor][0]
+    foreign = next(c for c in deal.hands[other] if c not in held)
+    low = state.fast.own_minimum_bid(state.scores[actor])
+    texts = (
+        "pass",
+        str(deal),
+        bad_deal(deal),
+        "bid 0",
+        f"bid {max(1, min(low, state.rules.max_bid))}",
+        f"bid {state.rules.max_bid + 1}",
+        "throw-in",
+        f"play {own}",
+        f"play {foreign}",
+    )
+    return [
+        script._said(text, seat, named)
+        for text in texts
+        for seat, named in ((None, False), (actor, True), (other, True))
+    ]
 
 
 def _out_of_turn_in_bidding(script: Script, seat: int, bids: Sequence[int], plant: Any) -> None:

@@ -636,14 +636,44 @@ def generate_command() -> None:
 @click.option(
     "--table", "-t", "show_table", is_flag=True, help="Print every mutant, not only the survivors."
 )
-def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
+@click.option(
+    "--operators",
+    is_flag=True,
+    help="Mutate the source with cosmic-ray's operators instead (spec/, reference/fast.py, "
+    "the kinds, the engine); the killing test is the suite, in process.",
+)
+@click.option(
+    "--session",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("mutants.sqlite"),
+    show_default=True,
+    help="With --operators: cosmic-ray's session database (an existing one is resumed).",
+)
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="PATH",
+    help="With --operators: only this module, e.g. spec/model.py (repeatable).",
+)
+def mutants_command(
+    only: tuple[str, ...],
+    show_table: bool,
+    operators: bool,
+    session: Path,
+    modules: tuple[str, ...],
+) -> None:
     """Run the suite against single-point mutations of the rules (the hand-written ones and
-    one per rule point), in this process, and report the kill rate."""
+    one per rule point), in this process, and report the kill rate; with --operators,
+    against cosmic-ray's mutations of the source (resumable, with progress)."""
     from rich.progress import Progress
 
     from fourhundred.conformance import mutation
 
     console = _console()
+    if operators:
+        _operators_session(console, session.resolve(), modules)
+        return
     if console.is_terminal:
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("mutants", total=None)
@@ -679,6 +709,43 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
         + (", ".join(console_text(r.name) for r in survivors) or "none")
     )
     sys.exit(0 if not survivors else 1)
+
+
+def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
+    """``mutants --operators``: start or resume cosmic-ray's session and report its counts."""
+    from fourhundred.conformance import operators
+
+    unknown = [m for m in modules if not (operators.ROOT / m).is_file()]
+    if unknown:
+        raise UserError(f"--module: no such module under {operators.ROOT}: {', '.join(unknown)}")
+    chosen = modules or operators.TARGETS
+
+    def progress(counts: operators.Counts) -> None:
+        console.print(
+            f"mutants: {counts.done}/{counts.total} run, {counts.killed} killed, "
+            f"{counts.survived} survived, {counts.timeouts} timed out",
+            highlight=False,
+        )
+
+    try:
+        final = operators.run_session(session, chosen, progress, poll=30.0)
+    except KeyboardInterrupt:
+        console.print(
+            f"interrupted; resume with: fourhundred conformance mutants --operators --session {session}"
+        )
+        sys.exit(130)
+    except (RuntimeError, OSError) as error:
+        raise UserError(f"cosmic-ray: {error}") from None
+    for survivor in operators.survivors(session):
+        console.print(
+            f"survived: {survivor.module}:{survivor.line} {survivor.operator}", highlight=False
+        )
+    console.print(
+        f"cosmic-ray: {final.total} mutants, {final.killed} killed, {final.survived} survived, "
+        f"{final.timeouts} timed out, {final.incompetent} incompetent, {final.pending} pending",
+        highlight=False,
+    )
+    sys.exit(0 if not final.survived and not final.pending else 1)
 
 
 def _isolation_json(entry: Any) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from typing import Any
 from fourhundred.conformance import inputs
 from fourhundred.conformance.games import bad_deal
 from fourhundred.conformance.kinds import start_of
+from fourhundred.fuzz import attempts
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import (
     Action,
@@ -293,8 +294,11 @@ def _play_hands(table: Table, state: GameState, hands: int, actions: list[str]) 
             deal = _hearts_to(deal, rng.randrange(4), rng.choice((12, 13)))
         if rng.random() < ILLEGAL_CHANCE:
             actions.append(rng.choice(("bid 4", "play 2C", "throw-in", bad_deal(deal))))
+        tries = attempts.stream(table.seed, number)
+        _attempt(tries, state, deal, actions, attempts.CHANCE)
         state = _take(table, state, deal, actions)
         while state.phase in (Phase.BIDDING, Phase.PLAY) and state.hand_number == number:
+            _attempt(tries, state, deal, actions, attempts.CHANCE)
             bidding = state.phase is Phase.BIDDING
             legal = engine.legal_actions(state) if bidding else ()  # a card is always legal
             if bidding and not legal:
@@ -316,7 +320,24 @@ def _play_hands(table: Table, state: GameState, hands: int, actions: list[str]) 
             state = _take(table, state, action, actions)
     if state.phase is Phase.GAME_OVER and rng.random() < 0.3:
         actions.append(str(shuffle.deal_from_seed(f"{table.seed}/over", 0, rules)))  # game_over
+    if state.phase is Phase.GAME_OVER:
+        # Every type of action after the game, with a seat named and without.
+        tries = attempts.stream(table.seed, -1)
+        if tries.random() < attempts.AFTER_CHANCE:
+            over = shuffle.deal_from_seed(f"{table.seed}/over", 0, rules)
+            for _ in range(tries.randint(1, attempts.AFTER_MOST)):
+                _attempt(tries, state, over, actions, 1.0)
     return state
+
+
+def _attempt(
+    rng: random.Random, state: GameState, deal: Deal, actions: list[str], chance: float
+) -> None:
+    """Now and then (``chance``) a rejected action of any type (:mod:`~fourhundred.fuzz.attempts`)."""
+    if rng.random() < chance:
+        found = attempts.draw(rng, state, deal)
+        if found is not None:
+            actions.append(found)
 
 
 def _hearts(hand: Sequence[str]) -> int:

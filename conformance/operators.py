@@ -1,0 +1,356 @@
+"""Mutation testing of the rules code with a maintained tool (cosmic-ray).
+
+:mod:`fourhundred.conformance.mutants` mutates the reference through its public
+hooks, one rule point at a time; its mutants are the coverage model's own. This
+module measures the suite from outside that model: cosmic-ray's operators
+(a ``<`` made ``<=``, a ``+ 1`` dropped, an ``and`` made ``or``, a constant
+changed, a ``break`` made ``continue``...) patch the source of the rule functions
+(``spec/``), the fast rules (``reference/fast.py``), the engine
+(``reference/engine.py``) and the kinds' answer functions
+(``conformance/kinds.py``), and the killing test is the conformance suite itself,
+answered in process (:func:`main`: ``python -m fourhundred.conformance.operators``,
+exit 1 at the first failing run), never a pytest run per mutant.
+
+Why cosmic-ray and not mutmut: cosmic-ray mutates the files where they are and runs
+any test command, so the editable install's unusual layout (the top-level folders
+``spec/``, ``reference/`` and ``conformance/`` mapped into one ``fourhundred``
+namespace by ``package-dir``) imports the mutant as it is; mutmut 3 copies the
+tree into ``mutants/``, imports it from there and drives pytest, neither of which
+this layout or an in-process suite run fits. cosmic-ray's session database gives
+resume (``exec`` runs only the pending mutants) and its own counts.
+
+``fourhundred conformance mutants --operators`` (:func:`run_session`) writes the
+configuration, starts or resumes the session, shows progress, and prints the
+tool's counts and the survivors. :func:`classify` then asks each survivor, applied
+in turn, the differential questions of :func:`write_witnesses` (random questions
+of every kind and scripted games, other seeds than the suite's): a changed answer
+is the witness that it changes behaviour; a survivor without one is a candidate
+for an equivalence proof (Z3 or CrossHair, for a pure rule function).
+
+The source is mutated where it is: :func:`run_session` keeps every target
+module's text and writes it back after the session, however it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fourhundred.safeio import write_text_atomically
+
+#: The package folder (the worktree, in an editable install): modules are mutated here.
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What ``--operators`` mutates by default, in this order (the engine last).
+TARGETS: tuple[str, ...] = (
+    "spec/model.py",
+    "spec/cards.py",
+    "spec/logic.py",
+    "reference/fast.py",
+    "conformance/kinds.py",
+    "reference/engine.py",
+)
+
+#: Seconds one run of the killing test may take before cosmic-ray counts a timeout
+#: (a mutant that loops for ever is killed that way).
+TIMEOUT = 120.0
+
+
+def _pure_first(case: dict[str, Any]) -> int:
+    return 1 if case["kind"] == "whole_game" else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every case of the suite in this process, answered by the reference engine
+    and, for the pure kinds, by the specification's answer functions too; exit 1 at
+    the first run that fails (or raises), 0 when every run passes. With ``--witness
+    FILE``: the questions of :func:`write_witnesses` instead, printing the first one
+    whose answer differs (the witness that the mutant changes behaviour)."""
+    from fourhundred.conformance import adapter, compare, kinds
+    from fourhundred.conformance.suite import load_cases
+    from fourhundred.spec.registry import load
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--witness"]:
+        return _witness(Path(args[1]))
+    cases = sorted(load_cases(), key=_pure_first)
+    answerers: list[Callable[..., Any]] = [adapter.reference_answer, adapter.spec_answer]
+    rules_by_variant: dict[str, Any] = {}
+    for case in cases:
+        for variant in case["variants"]:
+            rules = rules_by_variant.get(variant)
+            if rules is None:
+                rules = rules_by_variant[variant] = load(variant)
+            for index, answer in enumerate(answerers):
+                if index and (
+                    case["kind"] == "whole_game" or kinds.kind(case["kind"]).variant_free
+                ):
+                    continue
+                try:
+                    got = json.loads(json.dumps(answer(case["kind"], rules, case["input"])))
+                except Exception as error:  # a mutant that makes an answer raise fails
+                    print(f"{case['id']}@{variant}: raised {type(error).__name__}: {error}")
+                    return 1
+                if compare.compare(case["kind"], case["expected"], got):
+                    print(f"{case['id']}@{variant}: fails")
+                    return 1
+    return 0
+
+
+# ----------------------------------------------------------------------
+# Witnesses: does a survivor change behaviour at all?
+# ----------------------------------------------------------------------
+
+
+def write_witnesses(path: Path, seed: int = 400, count: int = 1500) -> int:
+    """Write the differential questions of :mod:`~fourhundred.conformance.mutation`
+    (random questions of every pure kind at the edges, scripted whole games, other
+    seeds than the suite's) with the unmutated reference's answers; returns how many."""
+    import random
+
+    from fourhundred.conformance import adapter, inputs, kinds, mutation
+    from fourhundred.spec.registry import load
+
+    questions = mutation._random_questions(random.Random(seed), count)
+    questions += [("whole_game", v, d) for v, d in inputs.scripted_games("differential")]
+    rows = [
+        [
+            kind,
+            variant,
+            data,
+            kinds.kind(kind).canonical(adapter.reference_answer(kind, load(variant), data)),
+        ]
+        for kind, variant, data in questions
+    ]
+    write_text_atomically(path, json.dumps(rows))
+    return len(rows)
+
+
+def _witness(path: Path) -> int:
+    from fourhundred.conformance import adapter, kinds
+    from fourhundred.spec.registry import load
+
+    for kind, variant, data, answer in json.loads(path.read_text(encoding="utf-8")):
+        rules = load(variant)
+        entry = kinds.kind(kind)
+        answerers = [adapter.reference_answer]
+        if kind != "whole_game" and not entry.variant_free:
+            answerers.append(adapter.spec_answer)
+        for answer_with in answerers:
+            try:
+                got = entry.canonical(answer_with(kind, rules, data))
+            except Exception as error:  # a raise is a change of behaviour too
+                got = f"raised {type(error).__name__}"
+            if json.loads(json.dumps(got)) != json.loads(json.dumps(answer)):
+                print(json.dumps({"kind": kind, "variant": variant, "input": data}))
+                return 1
+    return 0
+
+
+@dataclass(frozen=True)
+class Classified:
+    """A survivor, with the question whose answer it changes (None: none was found)."""
+
+    survivor: Survivor
+    witness: str | None
+
+
+def classify(session: Path, witnesses: Path) -> list[Classified]:
+    """Every survivor of the session, applied to the source in turn (cosmic-ray's
+    ``apply``), asked the witness questions in a fresh process, and restored."""
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    with _db(session) as db:
+        items = [
+            item
+            for item, result in db.completed_work_items
+            if result.worker_outcome == WorkerOutcome.NORMAL
+            and result.test_outcome == TestOutcome.SURVIVED
+        ]
+    by_job = {s.job: s for s in survivors(session)}
+    found = []
+    for item in items:
+        mutation = item.mutations[0]
+        module = Path(mutation.module_path)
+        original = module.read_bytes()
+        try:
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "cosmic_ray.cli",
+                    "apply",
+                    str(module),
+                    mutation.operator_name,
+                    str(mutation.occurrence),
+                ],
+                check=True,
+                cwd=ROOT,
+                capture_output=True,
+            )
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "fourhundred.conformance.operators",
+                    "--witness",
+                    str(witnesses),
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
+        finally:
+            module.write_bytes(original)
+        witness = done.stdout.strip() if done.returncode else None
+        found.append(Classified(by_job[item.job_id], witness))
+    return found
+
+
+# ----------------------------------------------------------------------
+# The session
+# ----------------------------------------------------------------------
+
+
+def config_text(modules: Sequence[str], timeout: float = TIMEOUT) -> str:
+    """cosmic-ray's configuration for a session over ``modules`` (paths under ROOT)."""
+    paths = ", ".join(json.dumps(str(ROOT / m)) for m in modules)
+    command = f"{sys.executable} -m fourhundred.conformance.operators"
+    return (
+        "[cosmic-ray]\n"
+        f"module-path = [{paths}]\n"
+        f"timeout = {timeout}\n"
+        "excluded-modules = []\n"
+        f"test-command = {json.dumps(command)}\n\n"
+        "[cosmic-ray.distributor]\n"
+        'name = "local"\n'
+    )
+
+
+@dataclass(frozen=True)
+class Counts:
+    """cosmic-ray's own counts for a session."""
+
+    total: int
+    done: int
+    killed: int
+    survived: int
+    incompetent: int
+    timeouts: int
+
+    @property
+    def pending(self) -> int:
+        return self.total - self.done
+
+
+@dataclass(frozen=True)
+class Survivor:
+    """A mutant the suite did not kill: where, which operator, the diff."""
+
+    job: str
+    module: str
+    line: int
+    operator: str
+    diff: str
+
+
+def _db(session: Path) -> Any:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    return use_db(str(session), WorkDB.Mode.open)
+
+
+def counts(session: Path) -> Counts:
+    """The session's counts, read from its database."""
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    with _db(session) as db:
+        total = db.num_work_items
+        done = killed = survived = incompetent = timeouts = 0
+        for _, result in db.completed_work_items:
+            done += 1
+            if result.worker_outcome == WorkerOutcome.NORMAL:
+                if result.test_outcome == TestOutcome.KILLED:
+                    killed += 1
+                elif result.test_outcome == TestOutcome.SURVIVED:
+                    survived += 1
+                else:
+                    incompetent += 1
+            elif result.worker_outcome == WorkerOutcome.ABNORMAL:
+                timeouts += 1
+            else:
+                incompetent += 1
+    return Counts(total, done, killed, survived, incompetent, timeouts)
+
+
+def survivors(session: Path) -> list[Survivor]:
+    """Every surviving mutant of the session, in module and line order."""
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    found = []
+    with _db(session) as db:
+        for item, result in db.completed_work_items:
+            if result.worker_outcome != WorkerOutcome.NORMAL:
+                continue
+            if result.test_outcome != TestOutcome.SURVIVED:
+                continue
+            for mutation in item.mutations:
+                module = str(Path(mutation.module_path).resolve().relative_to(ROOT))
+                found.append(
+                    Survivor(
+                        item.job_id,
+                        module,
+                        mutation.start_pos[0],
+                        mutation.operator_name,
+                        result.diff or "",
+                    )
+                )
+    return sorted(found, key=lambda s: (s.module, s.line, s.operator))
+
+
+def run_session(
+    session: Path,
+    modules: Sequence[str] = TARGETS,
+    progress: Callable[[Counts], None] | None = None,
+    poll: float = 2.0,
+) -> Counts:
+    """Start (when ``session`` does not exist yet) or resume cosmic-ray's session over
+    ``modules`` and run every pending mutant; ``progress`` is called with the counts
+    as they grow. Returns the final counts."""
+    config = session.with_suffix(".toml")
+    write_text_atomically(config, config_text(modules))
+    tool = [sys.executable, "-m", "cosmic_ray.cli"]
+    if not session.exists():
+        subprocess.run([*tool, "init", str(config), str(session)], check=True, cwd=ROOT)
+    originals = {ROOT / m: (ROOT / m).read_bytes() for m in modules}
+    worker = subprocess.Popen([*tool, "exec", str(config), str(session)], cwd=ROOT)
+    try:
+        while worker.poll() is None:
+            if progress is not None:
+                progress(counts(session))
+            time.sleep(poll)
+    except BaseException:
+        worker.terminate()
+        worker.wait()
+        raise
+    finally:
+        for path, text in originals.items():
+            if path.read_bytes() != text:
+                path.write_bytes(text)  # a mutant left behind by an interrupted worker
+    if worker.returncode != 0:
+        raise RuntimeError(f"cosmic-ray exec exited with {worker.returncode}")
+    final = counts(session)
+    if progress is not None:
+        progress(final)
+    return final
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

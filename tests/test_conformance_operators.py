@@ -1,0 +1,52 @@
+"""Mutation testing with cosmic-ray (fourhundred.conformance.operators): the killing
+test is the conformance suite answered in process."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from fourhundred.conformance import operators
+
+
+def test_the_killing_test_passes_the_unmutated_source() -> None:
+    assert operators.main([]) == 0
+
+
+def test_the_killing_test_fails_when_an_answer_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fourhundred.reference.fast import FastRules
+
+    monkeypatch.setattr(FastRules, "partner_ok", lambda self, score: True)
+    assert operators.main([]) == 1
+
+
+def test_the_configuration_names_every_target_and_the_in_process_suite() -> None:
+    config = tomllib.loads(operators.config_text(operators.TARGETS))["cosmic-ray"]
+    assert config["module-path"] == [str(operators.ROOT / m) for m in operators.TARGETS]
+    assert config["test-command"].endswith("-m fourhundred.conformance.operators")
+    assert config["distributor"]["name"] == "local"
+    assert all((operators.ROOT / m).is_file() for m in operators.TARGETS)
+
+
+def test_the_tool_is_pinned() -> None:
+    project = tomllib.loads((operators.ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "cosmic-ray==8.7.0" in project["project"]["optional-dependencies"]["dev"]
+
+
+@pytest.mark.slow
+def test_a_session_over_one_module_judges_every_mutant_and_restores_it(tmp_path: Path) -> None:
+    """cosmic-ray over spec/logic.py (mutated where it is, written back after): every
+    mutant judged and counted; run again, the finished session has nothing left."""
+    module = operators.ROOT / "spec" / "logic.py"
+    before = module.read_bytes()
+    session = tmp_path / "logic.sqlite"
+    seen: list[operators.Counts] = []
+    final = operators.run_session(session, ["spec/logic.py"], seen.append, poll=5.0)
+    assert module.read_bytes() == before
+    assert final.total == final.done > 0 and final.killed > 0
+    assert final.killed + final.survived + final.timeouts + final.incompetent == final.total
+    assert seen[-1] == final
+    again = operators.run_session(session, ["spec/logic.py"])
+    assert again == final
