@@ -231,7 +231,7 @@ class AdapterProcess:
                             open_streams -= 1
                             if name == "out":
                                 if line and not skipping:
-                                    self.lines.put(_Line(bytes(line), self.stderr_bytes))
+                                    self._put_line(line)
                                 output_ended_at = time.monotonic()
                         elif name == "out":
                             skipping = self._take_output(chunk, line, skipping)
@@ -275,10 +275,16 @@ class AdapterProcess:
             if newline < 0:
                 return skipping
             if not skipping:
-                self.lines.put(_Line(bytes(line), self.stderr_bytes))
+                self._put_line(line)
                 line.clear()
             skipping = False
             start = newline + 1
+
+    def _put_line(self, line: bytearray) -> None:
+        """Queue a complete line of output; a blank line (spaces, a lone ``\\r``)
+        between answers is no message and is passed over."""
+        if line.strip():
+            self.lines.put(_Line(bytes(line), self.stderr_bytes))
 
     def _take_stderr(self, chunk: bytes) -> None:
         with self._lock:

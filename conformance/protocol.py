@@ -17,14 +17,36 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fourhundred.conformance import kinds
-from fourhundred.conformance.outcomes import Reason
+from fourhundred.conformance.outcomes import Reason, Stop
 from fourhundred.conformance.suite import Run
 
 PROTOCOL_VERSION = 1
 
 
 class RunnerError(Exception):
-    """The run cannot go on: the adapter cannot be started or keeps failing its handshake."""
+    """The run cannot go on: the adapter cannot be started or keeps failing its
+    handshake. ``stderr`` is the adapter's standard error tail, kept apart from
+    the message so that each is shown escaped its own way (:meth:`console_text`);
+    ``str()`` holds both. ``stop`` is why the run stops if it was under way."""
+
+    def __init__(self, message: str, stderr: str = "", stop: Stop = Stop.RESTART_FAILED) -> None:
+        detail = f"\nadapter stderr:\n{stderr}" if stderr.strip() else ""
+        super().__init__(message + detail)
+        self.message = message
+        self.stderr = stderr
+        self.stop = stop
+
+    def console_text(self) -> str:
+        """The error for a Rich console: the message on one line, the adapter's
+        standard error (its last lines) indented below it, every piece escaped."""
+        from rich.markup import escape
+
+        from fourhundred.safeio import block_lines, inline_text
+
+        lines = [inline_text(self.message)]
+        if self.stderr.strip():
+            lines += ["adapter stderr:", *block_lines(self.stderr.strip())[-12:]]
+        return escape("\n".join(lines))
 
 
 class AdapterFailure(Exception):
@@ -240,6 +262,31 @@ def check_hello(message: Any) -> dict[str, Any]:
         "variants": _declared_variants(variants),
         "exact": exact,
     }
+
+
+#: The parts of a checked handshake that decide how cases are sent and judged.
+_HANDSHAKE_FIELDS = ("implementation", "kinds", "variants", "exact", "codes", "positions")
+_HANDSHAKE_DEFAULTS: dict[str, Any] = {"codes": True, "positions": False}
+
+
+def handshake_change(first: Mapping[str, Any], again: Mapping[str, Any]) -> str | None:
+    """How a restarted adapter's checked handshake differs from its first (None:
+    it does not), e.g. ``implementation.name was "x", now "y"``: a new name,
+    ``codes`` or ``positions`` flipped, other kinds or variants."""
+    for key in _HANDSHAKE_FIELDS:
+        before = first.get(key, _HANDSHAKE_DEFAULTS.get(key))
+        after = again.get(key, _HANDSHAKE_DEFAULTS.get(key))
+        if before == after:
+            continue
+        if isinstance(before, dict) and isinstance(after, dict):
+            for name in sorted(set(before) | set(after), key=str):
+                if before.get(name) != after.get(name):
+                    return (
+                        f"{key}.{name} was {kinds.json_text(before.get(name), 60)}, "
+                        f"now {kinds.json_text(after.get(name), 60)}"
+                    )
+        return f"{key} was {kinds.json_text(before, 60)}, now {kinds.json_text(after, 60)}"
+    return None
 
 
 def check_answer(message: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -17,8 +17,10 @@ runner does with a bad adapter"):
   flight the adapter is restarted and they are sent again one by one, so only
   a case that fails alone is blamed.
 * After :data:`MAX_DEATHS_IN_A_ROW` failures that need a restart without one
-  answer in between, or a restart that fails, the run stops: the cases left
-  are *not run* (:attr:`Runner.incomplete`), never silently absent.
+  answer in between, after failures on more than :attr:`Settings.failure_budget`
+  of the cases asked (an adapter that dies every few cases), after a restart
+  that fails or that answers a different handshake, the run stops: the cases
+  left are *not run* (:attr:`Runner.incomplete`), never silently absent.
 
 Outcomes are handed to the reports in suite order as soon as they are
 settled, so a report streamed to disk is complete up to the last case even if
@@ -48,7 +50,13 @@ from fourhundred.conformance.judging import (
     judge,
     without_codes,
 )
-from fourhundred.conformance.outcomes import Incomplete, Reason, Stop
+from fourhundred.conformance.outcomes import (
+    DEFAULT_FAILURE_BUDGET,
+    MIN_FAILURES_COUNTED,
+    Incomplete,
+    Reason,
+    Stop,
+)
 from fourhundred.conformance.process import (
     MAX_ANSWER_BYTES,
     STDERR_LIMIT,
@@ -61,6 +69,7 @@ from fourhundred.conformance.protocol import (
     RunnerError,
     check_answer,
     check_hello,
+    handshake_change,
     protocol_validator,
     supports,
     unsupported,
@@ -125,6 +134,8 @@ class Settings:
     max_answer_bytes: int = MAX_ANSWER_BYTES
     #: Failures needing a restart, in a row without an answer, before the run stops.
     max_deaths_in_a_row: int = MAX_DEATHS_IN_A_ROW
+    #: The share of cases the adapter may fail on (needing a restart) before the run stops.
+    failure_budget: float = DEFAULT_FAILURE_BUDGET
 
 
 @dataclass
@@ -218,6 +229,10 @@ class Runner:
         self._check_hello = protocol_validator("hello") if settings.validate else None
         self._check_answer = protocol_validator("answer") if settings.validate else None
         self._deaths_in_a_row = 0
+        #: Cases answered or blamed, and failures needing a restart, over the
+        #: runner's life (every :meth:`run`: a fuzz campaign's batches share one budget).
+        self.asked = 0
+        self.failures = 0
         #: The first seq sent to the current adapter process.
         self._first_seq = 1
 
@@ -228,6 +243,8 @@ class Runner:
         if self.incomplete is None or self.incomplete.stop not in (
             Stop.ADAPTER_KEEPS_DYING,
             Stop.RESTART_FAILED,
+            Stop.FAILURE_BUDGET,
+            Stop.HANDSHAKE_CHANGED,
         ):
             return ""
         return self.incomplete.message
@@ -246,18 +263,18 @@ class Runner:
         except AdapterFailure as failure:
             tail = adapter.stderr_tail()
             adapter.close()
-            detail = f"\nadapter stderr:\n{tail}" if tail.strip() else ""
             raise RunnerError(
-                f"handshake with {shlex.join(self.argv)} failed: {failure.message}{detail}"
+                f"handshake with {shlex.join(self.argv)} failed: {failure.message}", tail
             ) from None
-        if self.hello and (
-            hello["kinds"] != self.hello["kinds"]
-            or hello["variants"] != self.hello["variants"]
-            or hello["exact"] != self.hello["exact"]
-        ):
+        changed = handshake_change(self.hello, hello) if self.hello else None
+        if changed is not None:
+            # Cases judged under the first handshake would be mixed with cases
+            # judged under another: the run stops, and is not restarted again.
             adapter.close()
             raise RunnerError(
-                "the restarted adapter declared different kinds or variants than before"
+                f"the restarted adapter answered a different handshake ({changed}), "
+                "so the run stopped",
+                stop=Stop.HANDSHAKE_CHANGED,
             )
         self.adapter = adapter
         self.hello = hello
@@ -274,8 +291,12 @@ class Runner:
                 self.restarts += 1
                 return
             except RunnerError as error:
+                if error.stop is not Stop.RESTART_FAILED:
+                    raise
                 if attempt == MAX_RESTART_ATTEMPTS - 1:
-                    raise RunnerError(f"the adapter could not be restarted: {error}") from None
+                    raise RunnerError(
+                        f"the adapter could not be restarted: {error.message}", error.stderr
+                    ) from None
 
     def run(self, runs: Sequence[Run]) -> None:
         """Run everything; outcomes go to ``on_outcome`` in suite order.
@@ -302,12 +323,13 @@ class Runner:
                 try:
                     self._restart()
                 except RunnerError as error:
-                    self._stop(state, Stop.RESTART_FAILED, str(error))
+                    self._stop(state, error.stop, str(error))
                     return
             self._run(state)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             if self.incomplete is None:
-                self._stop(state, Stop.INTERRUPTED, "the run was interrupted")
+                how = f" ({stop})" if str(stop) else ""
+                self._stop(state, Stop.INTERRUPTED, f"the run was interrupted{how}")
             raise
 
     def _stop(self, state: _RunState, stop: Stop, message: str) -> None:
@@ -445,6 +467,7 @@ class Runner:
                 )
             return
         self._deaths_in_a_row = 0
+        self.asked += 1
         state.suspects = max(0, state.suspects - 1)
         state.last_answer = now
         state.mark_answered(pending, self._judge(pending.run, message, flooded, now - started))
@@ -493,6 +516,7 @@ class Runner:
             state.waiting.clear()
         else:
             state.suspects = max(0, state.suspects - 1)
+            self.asked += 1
             blamed = waiting[0]
             state.mark_answered(
                 blamed,
@@ -504,7 +528,12 @@ class Runner:
         adapter.close()
         self.adapter = None
         self._deaths_in_a_row += 1
+        self.failures += 1
         if not self._report_settled(state, everything=True):
+            return False
+        over = self._over_budget()
+        if over and state.todo:
+            self._stop(state, Stop.FAILURE_BUDGET, f"{over} (the last: {failure.message})")
             return False
         if self._deaths_in_a_row >= self.settings.max_deaths_in_a_row and state.todo:
             self._stop(
@@ -519,9 +548,24 @@ class Runner:
         try:
             self._restart()
         except RunnerError as error:
-            self._stop(state, Stop.RESTART_FAILED, str(error))
+            self._stop(state, error.stop, str(error))
             return False
         return True
+
+    def _over_budget(self) -> str:
+        """Why the adapter has used up its failure budget ('' if it has not): it
+        crashed, hung or answered unreadably on more than
+        :attr:`Settings.failure_budget` of the cases asked, counted from the
+        :data:`~fourhundred.conformance.outcomes.MIN_FAILURES_COUNTED` th failure."""
+        budget = self.settings.failure_budget
+        asked = max(self.asked, self.failures)
+        if self.failures < MIN_FAILURES_COUNTED or self.failures <= budget * asked:
+            return ""
+        return (
+            f"the adapter crashed, hung or answered unreadably {self.failures} times in "
+            f"{asked} cases asked, more than the failure budget of {budget:.0%} "
+            "(--failure-budget), so the run stopped"
+        )
 
     def _report_settled(self, state: _RunState, everything: bool = False) -> bool:
         """Hand answered cases to ``on_outcome`` in suite order, each once it is
@@ -557,13 +601,14 @@ class Runner:
 
 
 def split_command(command: str) -> list[str]:
-    """An adapter command line as argv (no shell)."""
+    """An adapter command line as argv (no shell); an empty or blank command, or
+    an empty program name (``''``), is refused (never the bundled reference instead)."""
     from fourhundred.errors import UserError
 
     try:
         argv = shlex.split(command)
     except ValueError as error:
         raise UserError(f"--adapter {command!r}: {error}") from None
-    if not argv:
+    if not argv or not argv[0].strip():
         raise UserError("--adapter is empty: give the command that starts the adapter")
     return argv

@@ -13,13 +13,15 @@ or a dangling link cannot be opened).
 
 Every file the project writes goes through :func:`write_text_atomically`:
 a temporary file beside the target, then a rename, so an interrupted run never
-leaves a half-written report. Outside text that reaches a terminal, a Rich
+leaves a half-written report. Standard output that is closed, full or gone
+is :class:`ClosedOutput` or :class:`GuardedOutput`. Outside text that reaches a terminal, a Rich
 console or an XML report passes :func:`terminal_text`, :func:`console_text` or
 :func:`xml_text` first.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -255,6 +257,109 @@ def write_text_atomically(path: str | Path, text: str | Iterable[str]) -> None:
         raise
 
 
+# ----------------------------------------------------------------------
+# Standard output that may be closed, full or gone
+# ----------------------------------------------------------------------
+
+
+def occupy_closed_standard_streams() -> tuple[int, ...]:
+    """Which of file descriptors 0, 1, 2 the process was started without
+    (``>&-``), each now open on ``/dev/null``, so that no file the command opens
+    later lands on it (and no child process writes into a report through it)."""
+    import errno
+
+    closed = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError as problem:
+            if problem.errno != errno.EBADF:
+                continue
+            devnull = os.open(os.devnull, os.O_RDWR)
+            if devnull != fd:
+                os.dup2(devnull, fd)
+                os.close(devnull)
+            closed.append(fd)
+    return tuple(closed)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output (or error) of a process started without one: every write
+    is an ``OSError`` (EBADF, "it is closed"), which the command line reports as
+    one ``error:`` line, as it does a full disk."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "it is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+class GuardedOutput(io.TextIOBase):
+    """A text stream (standard output) whose failures are kept, not raised: the
+    first write or flush that fails (a closed pipe, a full disk, a closed
+    descriptor) is remembered in :attr:`failure` (its reason in words) and
+    everything after it is dropped, so a command that writes reports to files
+    still writes them all and says at the end, in one line, what became of its
+    output. Python's own flush at exit is kept from failing again
+    (:meth:`silence`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.failure: str | None = None
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        if self.failure:
+            return False
+        try:
+            return bool(self.stream.isatty())
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    def write(self, text: str) -> int:
+        if self.failure is None:
+            try:
+                self.stream.write(text)
+            except (OSError, ValueError) as problem:
+                self._failed(problem)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.failure is None:
+            try:
+                self.stream.flush()
+            except (OSError, ValueError) as problem:
+                self._failed(problem)
+
+    def _failed(self, problem: Exception) -> None:
+        reason = problem.strerror if isinstance(problem, OSError) else None
+        self.failure = reason or str(problem) or type(problem).__name__
+        self.silence()
+
+    def silence(self) -> None:
+        """Point the stream's descriptor at ``/dev/null`` and drop what it holds, so
+        the interpreter's flush at exit cannot fail again and print a traceback."""
+        try:
+            fd = self.stream.fileno()
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fd)
+            os.close(devnull)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 class _suppress_os_error:
     def __enter__(self) -> None:
         return None
@@ -277,12 +382,34 @@ def terminal_text(text: str) -> str:
     return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
+#: Characters that end or reorder a line without being control characters: the
+#: Unicode line and paragraph separators and the bidirectional controls.
+_LINE_FORGERS = re.compile(r"[\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+def inline_text(text: str) -> str:
+    """Outside text as part of one line: :func:`terminal_text`, and newlines, tabs,
+    Unicode line separators and bidirectional controls shown as escapes, so no
+    text from outside can start a line of its own (``\\n313 passed … ALL GREEN``)
+    or turn the rest of a line around."""
+    shown = terminal_text(text).replace("\n", "\\n").replace("\t", "\\t")
+    return _LINE_FORGERS.sub(lambda match: f"\\u{ord(match.group()):04x}", shown)
+
+
+def block_lines(text: str, indent: str = "    ", limit: int = 160) -> list[str]:
+    """Outside text of many lines (a standard error tail, a traceback) as lines to
+    print under a label: each :func:`inline_text`, cut to ``limit`` characters and
+    indented, so none of them can pass for a line of the program's own."""
+    return [indent + inline_text(line)[:limit] for line in text.splitlines()]
+
+
 def console_text(text: str) -> str:
-    """Outside text for a Rich console: control characters made visible and Rich
-    markup escaped, so ``[/opt/engine]`` prints as it is and cannot close a style."""
+    """Outside text for a Rich console: :func:`inline_text` (control characters,
+    newlines and line separators made visible) and Rich markup escaped, so
+    ``[/opt/engine]`` prints as it is and cannot close a style."""
     from rich.markup import escape
 
-    return escape(terminal_text(text))
+    return escape(inline_text(text))
 
 
 #: Characters XML 1.0 cannot hold at all (even escaped), and unpaired surrogates.
@@ -303,10 +430,10 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|~])")
 def markdown_text(text: str) -> str:
     """Outside text for Markdown prose or a table cell: HTML (``<img>``,
     ``<script>``) made inert, Markdown punctuation (pipes, backticks, emphasis,
-    links) escaped, control characters shown as ``\\xNN``, lines joined."""
+    links) escaped, control characters and newlines shown as escapes (:func:`inline_text`)."""
     import html
 
-    flat = " ".join(terminal_text(text).splitlines())
+    flat = inline_text(text)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
 
 

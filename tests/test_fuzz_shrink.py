@@ -390,8 +390,6 @@ class _BeyondTarget(FastRules):
         return super().qualifies(team, scores, target + 1)
 
 
-
-
 class _PartnerOnZero(FastRules):
     """A partner on 0 counts as above zero."""
 

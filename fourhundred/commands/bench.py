@@ -103,7 +103,9 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
         for _ in chunk:
             rnd.shuffle(deck)
             deals.append(
-                Deal((tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52])))
+                Deal(
+                    (tuple(deck[0:13]), tuple(deck[13:26]), tuple(deck[26:39]), tuple(deck[39:52]))
+                )
             )
         start = time.process_time()
         for number, deal in zip(chunk, deals, strict=True):
