@@ -9,26 +9,31 @@ a line is read in linear time up to a limit. Lines come out parsed with
 limits (:func:`fourhundred.safeio.parse_json`); a timeout, the end of output
 or the adapter's exit is an :class:`~fourhundred.conformance.protocol.AdapterFailure`.
 
-Closing ends the adapter's whole process group (``SIGTERM``, then ``SIGKILL``
-after :data:`TERMINATE_GRACE`), so nothing it started is left.
+The adapter runs under a keeper (:mod:`fourhundred.conformance.keeper`): a
+child subreaper that ends everything the adapter started (``SIGTERM``, then
+``SIGKILL`` after :data:`TERMINATE_GRACE`) when the adapter exits, when it is
+closed, and when the runner dies in any way, so nothing it started is left.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import errno
 import json
 import os
 import queue
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fourhundred import safeio
@@ -70,41 +75,40 @@ class _Line:
     stderr_bytes: int
 
 
-def _parent_death_signal() -> Callable[[], None] | None:
-    """What the adapter's process runs before the adapter (Linux only): ask the
-    kernel to send it SIGKILL when the runner's thread that started it ends, so a
-    runner that is itself killed (SIGKILL cannot be caught, so :meth:`AdapterProcess.close`
-    never runs) leaves no adapter behind. The C function is looked up here, in the
-    runner, so that the child only calls it. None where there is no ``prctl``."""
-    if not sys.platform.startswith("linux"):
-        return None
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        prctl = libc.prctl
-    except (OSError, AttributeError):
-        return None
-    set_parent_death_signal = 1  # PR_SET_PDEATHSIG, <linux/prctl.h>
-    kill = int(signal.SIGKILL)
-
-    def die_with_the_runner() -> None:
-        prctl(set_parent_death_signal, kill, 0, 0, 0)
-
-    return die_with_the_runner
+#: The keeper (:mod:`fourhundred.conformance.keeper`), run by path with only the
+#: standard library (``python -I -S``): it starts in a few milliseconds.
+KEEPER = str(Path(__file__).with_name("keeper.py"))
+#: Seconds the runner waits for the keeper to end everything, beyond
+#: :data:`TERMINATE_GRACE`, before it kills the keeper itself.
+KEEPER_PATIENCE = 30.0
 
 
-_DIE_WITH_THE_RUNNER = _parent_death_signal()
+def _executable(program: str) -> None:
+    """Refuse, as ``exec`` would, a program that cannot be run (``OSError`` naming
+    it): the keeper runs it, and the runner must say why it cannot start."""
+    if os.sep in program:
+        if not os.path.isfile(program):
+            raise OSError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+        if not os.access(program, os.X_OK):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), program)
+    elif shutil.which(program) is None:
+        raise OSError(errno.ENOENT, os.strerror(errno.ENOENT), program)
 
 
 class AdapterProcess:
-    """A running adapter in its own process group, its pipes served by one thread.
+    """A running adapter under its keeper, its pipes served by one thread.
+
+    The adapter is started by a keeper process (:mod:`fourhundred.conformance.keeper`,
+    a child subreaper), so every process it starts, ``setsid`` and double-fork
+    daemons included, is ended with it: when it exits, when :meth:`close` is
+    called, and when the runner dies, even by ``SIGKILL`` (the keeper watches a
+    pipe the runner holds). :attr:`process` is the keeper, whose exit status is
+    the adapter's.
 
     :meth:`send` queues messages and returns at once; the I/O thread writes
     them as the adapter reads, reads its output into lines (at most
     ``max_line`` bytes each, in linear time) and drains standard error, keeping
-    its tail. :meth:`close` ends the whole process group.
+    its tail.
     """
 
     def __init__(
@@ -116,20 +120,26 @@ class AdapterProcess:
         self.argv = list(argv)
         self.stderr_limit = stderr_limit
         self.max_line = max_line
+        lifeline, self._lifeline = os.pipe()  # the keeper's end, the runner's end
         try:
+            _executable(self.argv[0])
+            keeper = [sys.executable, "-I", "-S", KEEPER, str(lifeline), str(TERMINATE_GRACE)]
             self.process = subprocess.Popen(
-                self.argv,
+                [*keeper, "--", *self.argv],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 bufsize=0,
                 start_new_session=True,
-                preexec_fn=_DIE_WITH_THE_RUNNER,
+                pass_fds=(lifeline,),
             )
         except (OSError, ValueError) as error:
+            os.close(self._lifeline)
             raise RunnerError(
                 f"cannot start the adapter {shlex.join(self.argv)}: {error}"
             ) from None
+        finally:
+            os.close(lifeline)
         self.lines: queue.Queue[_Line | None] = queue.Queue()
         #: A line taken from ``lines`` by :meth:`wait`, not yet received.
         self._peeked: list[_Line | None] = []
@@ -389,8 +399,9 @@ class AdapterProcess:
         return bool(self._peeked) or not self.lines.empty()
 
     def close(self, graceful: bool = False) -> None:
-        """Stop the adapter: ``stop`` first when graceful, then end its whole process
-        group (``SIGTERM``, ``SIGKILL`` after :data:`TERMINATE_GRACE`). Once only."""
+        """Stop the adapter: ``stop`` first when graceful, then have the keeper end
+        it and everything it started (``SIGTERM``, ``SIGKILL`` after
+        :data:`TERMINATE_GRACE`) and wait for that. Once only."""
         if self._closed:
             return
         self._closed = True
@@ -401,7 +412,7 @@ class AdapterProcess:
             self._wake()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=2)
-        _end_group(self.process)
+        _end(self.process, self._lifeline)
         self._stopping = True
         self._wake()
         self._thread.join(timeout=2)
@@ -416,54 +427,15 @@ def _preview(data: bytes) -> str:
     return repr(text) + ("…" if len(data) > 120 else "")
 
 
-def _group_alive(group: int) -> bool:
-    """Whether a process of the group is still running (zombies waiting to be
-    reaped by someone else do not count)."""
+def _end(keeper: subprocess.Popen[bytes], lifeline: int) -> None:
+    """End the adapter and every process it started: close the lifeline, on which
+    the keeper ends them all, and wait for the keeper. A keeper that does not
+    exit within :data:`KEEPER_PATIENCE` is killed (its adapter dies with it)."""
+    with contextlib.suppress(OSError):
+        os.close(lifeline)
     try:
-        os.killpg(group, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return True
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as stream:
-                stat = stream.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(b")") + 2 :].split()
-        if len(fields) > 2 and fields[2] == str(group).encode() and fields[0] != b"Z":
-            return True
-    return False
-
-
-def _end_group(process: subprocess.Popen[bytes]) -> None:
-    """End the adapter and every process it started in its group: ``SIGTERM``,
-    then ``SIGKILL`` to whatever is left after :data:`TERMINATE_GRACE`; reap the adapter."""
-    group = process.pid  # a session leader: its group id is its pid
-    try:
-        os.killpg(group, signal.SIGTERM)
-    except ProcessLookupError:
-        process.wait()
-        return
-    except PermissionError:
-        pass
-    deadline = time.monotonic() + TERMINATE_GRACE
-    while time.monotonic() < deadline:
-        process.poll()
-        if not _group_alive(group):
-            break
-        time.sleep(0.01)
-    else:
+        keeper.wait(timeout=TERMINATE_GRACE + KEEPER_PATIENCE)
+    except subprocess.TimeoutExpired:
         with contextlib.suppress(OSError):
-            os.killpg(group, signal.SIGKILL)
-    if process.poll() is None:
-        with contextlib.suppress(OSError):
-            process.kill()
-    process.wait()
+            os.killpg(keeper.pid, signal.SIGKILL)
+        keeper.wait()
