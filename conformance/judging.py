@@ -101,12 +101,9 @@ def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[st
 def in_baseline(baseline: Iterable[str], run: Run) -> bool:
     """Whether a run is a known failure: the baseline names ``id@variant`` or ``id``
     (shell-style globs allowed)."""
-    import fnmatch
+    from fourhundred.globs import glob_match
 
-    return any(
-        fnmatch.fnmatchcase(run.key, pattern) or fnmatch.fnmatchcase(run.id, pattern)
-        for pattern in baseline
-    )
+    return any(glob_match(run.key, pattern) or glob_match(run.id, pattern) for pattern in baseline)
 
 
 def judge(

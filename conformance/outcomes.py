@@ -61,12 +61,13 @@ class Stop(StrEnum):
 
 
 #: The share of the cases asked that an adapter may crash, hang or answer
-#: unreadably on (each failure needing a restart) before the run stops as
-#: incomplete (``--failure-budget``). An adapter that dies every few cases is
-#: stopped after :data:`MIN_FAILURES_COUNTED` restarts, in seconds; one that
-#: crashes on a few cases of the suite is never stopped.
-DEFAULT_FAILURE_BUDGET = 0.1
-#: Failures needing a restart before the budget is applied at all.
+#: unreadably on (each such case blamed and the adapter restarted) before the
+#: run stops as incomplete (``--failure-budget``). An adapter that dies every
+#: few cases (every third, every fifth) is stopped after
+#: :data:`MIN_FAILURES_COUNTED` restarts, in seconds; one that crashes on a
+#: tenth of the cases, or on a few cases of the suite, is never stopped.
+DEFAULT_FAILURE_BUDGET = 0.15
+#: Cases blamed for such a failure before the budget is applied at all.
 MIN_FAILURES_COUNTED = 10
 
 

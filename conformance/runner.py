@@ -229,7 +229,8 @@ class Runner:
         self._check_hello = protocol_validator("hello") if settings.validate else None
         self._check_answer = protocol_validator("answer") if settings.validate else None
         self._deaths_in_a_row = 0
-        #: Cases answered or blamed, and failures needing a restart, over the
+        #: Cases answered or blamed, and cases blamed for a failure needing a restart
+        #: (a crash, hang or unreadable line with the case alone in flight), over the
         #: runner's life (every :meth:`run`: a fuzz campaign's batches share one budget).
         self.asked = 0
         self.failures = 0
@@ -517,6 +518,7 @@ class Runner:
         else:
             state.suspects = max(0, state.suspects - 1)
             self.asked += 1
+            self.failures += 1
             blamed = waiting[0]
             state.mark_answered(
                 blamed,
@@ -528,7 +530,6 @@ class Runner:
         adapter.close()
         self.adapter = None
         self._deaths_in_a_row += 1
-        self.failures += 1
         if not self._report_settled(state, everything=True):
             return False
         over = self._over_budget()
@@ -556,13 +557,12 @@ class Runner:
         """Why the adapter has used up its failure budget ('' if it has not): it
         crashed, hung or answered unreadably on more than
         :attr:`Settings.failure_budget` of the cases asked, counted from the
-        :data:`~fourhundred.conformance.outcomes.MIN_FAILURES_COUNTED` th failure."""
-        budget = self.settings.failure_budget
-        asked = max(self.asked, self.failures)
+        :data:`~fourhundred.conformance.outcomes.MIN_FAILURES_COUNTED` th such case."""
+        budget, asked = self.settings.failure_budget, self.asked
         if self.failures < MIN_FAILURES_COUNTED or self.failures <= budget * asked:
             return ""
         return (
-            f"the adapter crashed, hung or answered unreadably {self.failures} times in "
+            f"the adapter crashed, hung or answered unreadably on {self.failures} of the "
             f"{asked} cases asked, more than the failure budget of {budget:.0%} "
             "(--failure-budget), so the run stopped"
         )

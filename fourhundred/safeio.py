@@ -7,7 +7,8 @@ baselines, fuzz state, adapter answers) is read through :func:`parse_json` or
 what and where: bytes that are not UTF-8, nesting deeper than
 :data:`MAX_DEPTH`, integers longer than :data:`MAX_INT_DIGITS` digits,
 ``NaN``/``Infinity`` or numbers that overflow to infinity (``1e999``),
-strings holding unpaired surrogates, files too large to hold, and paths that
+strings holding unpaired surrogates, a key twice in one object (named, with
+its line), a byte-order mark (named), files too large to hold, and paths that
 are not regular files (a FIFO would block the reader forever; a symlink loop
 or a dangling link cannot be opened).
 
@@ -64,9 +65,68 @@ def _parse_float(text: str) -> float:
     return value
 
 
+class _DuplicateKey(ValueError):
+    """An object holds one key twice (JSON allows it; the last would silently win)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
 _DECODER = json.JSONDecoder(
-    parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+    parse_constant=_reject_constant,
+    parse_int=_parse_int,
+    parse_float=_parse_float,
+    object_pairs_hook=_unique_keys,
 )
+
+#: The tokens that decide where an object's keys are: strings, brackets, commas.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],]')
+
+
+def _duplicate_at(text: str, key: str) -> int:
+    """Where ``key`` occurs for the second time among one object's keys (a
+    character offset; 0 if it cannot be found): one pass over the strings and
+    brackets, only when a duplicate is known to be there."""
+    frames: list[tuple[set[str] | None, list[bool]]] = []  # (keys seen, expecting a key)
+    for token in _STRUCTURE.finditer(text):
+        piece = token.group()
+        if piece == "{":
+            frames.append((set(), [True]))
+        elif piece == "[":
+            frames.append((None, [False]))
+        elif piece in "}]":
+            if frames:
+                frames.pop()
+        elif piece == ",":
+            if frames and frames[-1][0] is not None:
+                frames[-1][1][0] = True
+        elif frames and frames[-1][0] is not None and frames[-1][1][0]:
+            keys = frames[-1][0]
+            frames[-1][1][0] = False
+            try:
+                name = json.loads(piece)
+            except ValueError:
+                continue
+            if name == key and name in keys:
+                return token.start()
+            keys.add(name)
+    return 0
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
 
 
 def _check_tree(value: Any, max_depth: int) -> str | None:
@@ -111,10 +171,21 @@ def parse_json(
             raise error(f"{what}: not UTF-8 (byte {problem.start})") from None
     else:
         text = data
+    if text.startswith("\ufeff"):
+        raise error(
+            f"{what}: starts with a byte-order mark (U+FEFF), which JSON does not allow; "
+            "save the file as UTF-8 without a BOM"
+        )
     try:
         value, end = _DECODER.raw_decode(text, _skip_space(text, 0))
     except RecursionError:
         raise error(f"{what}: it is nested more than {max_depth} deep") from None
+    except _DuplicateKey as problem:
+        line = _line_of(text, _duplicate_at(text, problem.key))
+        raise error(
+            f"{what}: line {line}: the key {excerpt(problem.key)} appears twice in one object "
+            "(which one counts would be a guess)"
+        ) from None
     except ValueError as problem:
         raise error(f"{what}: not valid JSON ({_short(problem)})") from None
     if _skip_space(text, end) != len(text):

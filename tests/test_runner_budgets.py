@@ -69,7 +69,8 @@ def test_an_adapter_that_dies_every_few_cases_is_stopped_by_the_failure_budget()
     assert "--failure-budget" in runner.aborted
     assert runner.failures == MIN_FAILURES_COUNTED  # stopped at once, not after hundreds
     assert len(outcomes) + len(incomplete.not_run) == len(runs)
-    assert sum(o.status == "pass" for o in outcomes) == 2 * MIN_FAILURES_COUNTED
+    assert sum(o.status == "error" for o in outcomes) == MIN_FAILURES_COUNTED
+    assert len(outcomes) <= 4 * MIN_FAILURES_COUNTED
 
 
 def test_a_failure_budget_of_one_never_stops_a_run() -> None:
