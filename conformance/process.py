@@ -31,7 +31,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,9 +46,6 @@ STDERR_TAIL = 2000
 MAX_ANSWER_BYTES = 16 << 20
 #: Seconds to wait, once an adapter's output has ended, for the rest of its stderr.
 STDERR_GRACE = 1.0
-#: Seconds to wait, once the adapter has exited, for answers still in its pipe
-#: (a process it started may hold the pipe open: no end of output would come).
-EXIT_GRACE = 0.5
 #: Seconds between ``SIGTERM`` and ``SIGKILL`` to the adapter's process group.
 TERMINATE_GRACE = 1.0
 
@@ -336,38 +333,35 @@ class AdapterProcess:
         """The adapter's exit status, None while it runs."""
         return self.process.poll()
 
-    def receive(self, timeout: float, allowed: float | None = None) -> Any:
-        """The next message, parsed with limits; :class:`AdapterFailure` on a
-        timeout, the end of output, the adapter's exit, or a line that is not
-        acceptable JSON.
+    def receive(
+        self,
+        deadline: float,
+        allowed: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Any:
+        """The next message, parsed with limits; :class:`AdapterFailure` once
+        ``clock()`` reaches ``deadline`` (``allowed``: the timeout as configured,
+        for the message), on the end of output (the adapter's exit: its keeper
+        exits only once nothing it started holds the pipe, so the end always
+        comes), or for a line that is not acceptable JSON.
 
-        ``allowed`` is the timeout as configured, for the message (``timeout`` may be what is left of it).
+        The clock decides only the timeout (a test may pass one it moves itself);
+        the wait for a line polls in steps of a tenth of a second.
         """
-        deadline = time.monotonic() + max(timeout, 0.0)
-        exited_at: float | None = None
         while True:
-            now = time.monotonic()
-            wait = deadline - now
-            if exited_at is not None:
-                wait = min(wait, exited_at + EXIT_GRACE - now)
             if self._peeked:
                 item = self._peeked.pop()
                 break
+            left = deadline - clock()
+            if left <= 0:
+                raise AdapterFailure(
+                    f"no answer within {allowed:g} s (timed out)", Reason.TIMED_OUT
+                )
             try:
-                item = self.lines.get(timeout=max(0.0, min(wait, 0.1)))
+                item = self.lines.get(timeout=min(left, 0.1))
                 break
             except queue.Empty:
                 pass
-            code = self.exit_code()
-            if code is not None:
-                exited_at = exited_at if exited_at is not None else time.monotonic()
-                if time.monotonic() >= exited_at + EXIT_GRACE:
-                    raise AdapterFailure(
-                        f"the adapter exited ({exit_text(code)}) without answering", Reason.CRASHED
-                    )
-            if time.monotonic() >= deadline:
-                limit = timeout if allowed is None else allowed
-                raise AdapterFailure(f"no answer within {limit:g} s (timed out)", Reason.TIMED_OUT)
         if item is None:
             self.lines.put(None)  # the end stays the end for whoever asks next
             code = self.exit_code()

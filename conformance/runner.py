@@ -136,6 +136,10 @@ class Settings:
     max_deaths_in_a_row: int = MAX_DEATHS_IN_A_ROW
     #: The share of cases the adapter may fail on (needing a restart) before the run stops.
     failure_budget: float = DEFAULT_FAILURE_BUDGET
+    #: The clock of timeouts (per case, start-up) and of the wait for a repeated
+    #: answer; seconds. A test passes a clock it moves itself, so that no
+    #: outcome depends on the machine's speed.
+    clock: Callable[[], float] = time.monotonic
 
 
 @dataclass
@@ -175,6 +179,8 @@ class _RunState:
     last_answer: float = 0.0
     #: Bytes of stderr the adapter had written at its last answer.
     stderr_mark: int = 0
+    #: The run's clock (:attr:`Settings.clock`).
+    clock: Callable[[], float] = time.monotonic
 
     def unsettled(self) -> float | None:
         """When the earliest answered case not yet reported was answered (None: none is)."""
@@ -184,7 +190,7 @@ class _RunState:
         """Move a case from waiting to answered, with its outcome."""
         self.waiting.pop(pending.seq, None)
         pending.outcome = outcome
-        pending.answered_at_line, pending.answered_at = self.lines, time.monotonic()
+        pending.answered_at_line, pending.answered_at = self.lines, self.clock()
         self.answered[pending.seq] = pending
         self.by_rank[pending.rank] = pending.seq
 
@@ -257,7 +263,9 @@ class Runner:
         )
         try:
             adapter.send([{"cmd": "start", "version": PROTOCOL_VERSION}])
-            message = adapter.receive(self.settings.startup_timeout)
+            clock = self.settings.clock
+            startup = self.settings.startup_timeout
+            message = adapter.receive(clock() + startup, startup, clock)
             if self._check_hello is not None:
                 self._check_hello(message)
             hello = check_hello(message)
@@ -318,7 +326,7 @@ class Runner:
             else:
                 self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
         self.applicable = len(todo)
-        state = _RunState(todo)
+        state = _RunState(todo, clock=self.settings.clock)
         try:
             if todo and self.adapter is None:  # it died at the end of the last run
                 try:
@@ -353,7 +361,8 @@ class Runner:
         settings = self.settings
         adapter = self.adapter
         assert adapter is not None
-        state.last_answer = time.monotonic()
+        clock = settings.clock
+        state.last_answer = clock()
         state.stderr_mark = adapter.stderr_at_answer
         while state.todo or state.waiting:
             # After a crash, hang or unreadable line with several cases in flight,
@@ -364,7 +373,7 @@ class Runner:
             waiting = len(state.waiting)
             if state.todo and (waiting <= window // 2 or not waiting):
                 batch = []
-                now = time.monotonic()
+                now = clock()
                 while state.todo and waiting < window:
                     rank, run = state.todo.popleft()
                     self.seq += 1
@@ -379,12 +388,12 @@ class Runner:
             try:
                 if unsettled is not None and unsettled + REPEAT_GRACE < deadline:
                     # Answered cases wait for a repeat of their answer only so long.
-                    wait = unsettled + REPEAT_GRACE - time.monotonic()
+                    wait = unsettled + REPEAT_GRACE - clock()
                     if not adapter.wait(wait):
                         if not self._report_settled(state):
                             return
                         continue
-                message = adapter.receive(deadline - time.monotonic(), settings.timeout)
+                message = adapter.receive(deadline, settings.timeout, settings.clock)
                 state.lines += 1
                 seq = self._answer_seq(message, state)
             except AdapterFailure as failure:
@@ -393,7 +402,7 @@ class Runner:
                 if self.adapter is None:  # nothing left to send, and it is broken
                     return
                 adapter = self.adapter
-                state.last_answer = time.monotonic()
+                state.last_answer = clock()
                 state.stderr_mark = adapter.stderr_at_answer
                 continue
             self._take_answer(state, seq, message, started)
@@ -404,12 +413,12 @@ class Runner:
         # the last answer is charged to its case) before the last are reported.
         while adapter.ready():
             try:
-                message = adapter.receive(0.0)
+                message = adapter.receive(-1.0, 0.0)  # only what is there already
                 state.lines += 1
                 seq = self._answer_seq(message, state)
             except AdapterFailure:  # its end or noise after the last answer: no case to blame
                 break
-            self._take_answer(state, seq, message, time.monotonic())
+            self._take_answer(state, seq, message, clock())
         self._report_settled(state, everything=True)
 
     def _answer_seq(self, message: Any, state: _RunState) -> int:
@@ -442,7 +451,7 @@ class Runner:
         that case was answered already."""
         adapter = self.adapter
         assert adapter is not None
-        now = time.monotonic()
+        now = self.settings.clock()
         flooded = adapter.stderr_at_answer - state.stderr_mark
         state.stderr_mark = adapter.stderr_at_answer
         first = state.answered.get(seq)
@@ -524,7 +533,7 @@ class Runner:
                 blamed,
                 Outcome(
                     blamed.run, "error", failure.message, None, adapter.stderr_tail(),
-                    time.monotonic() - started, failure.reason,
+                    self.settings.clock() - started, failure.reason,
                 ),
             )  # fmt: skip
         adapter.close()
@@ -576,7 +585,7 @@ class Runner:
             pending = state.answered[seq]
             settled = (
                 pending.answered_at_line < state.lines
-                or time.monotonic() >= pending.answered_at + REPEAT_GRACE
+                or self.settings.clock() >= pending.answered_at + REPEAT_GRACE
             )
             if not (everything or settled):
                 break
