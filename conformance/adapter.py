@@ -173,13 +173,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     answer: AnswerFunction = reference_answer if args.engine == "reference" else spec_answer
     if args.mutant:
-        from fourhundred.conformance import mutants
+        from fourhundred.conformance import mutant_names
         from fourhundred.errors import UserError
 
         if args.engine != "reference":
             parser.error("--mutant mutates the reference engine: it needs --engine reference")
         try:
-            mutant = mutants.by_name(args.mutant)
+            mutant = mutant_names.by_name(args.mutant)
         except UserError as error:
             parser.error(str(error))
         answer = answer_function(mutant.reference)

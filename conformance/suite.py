@@ -199,9 +199,11 @@ def id_is_valid(case_id: str) -> bool:
 
 @cache
 def canonical_variant(text: str) -> str:
-    """A variant string in canonical form, exactly as the command line reads it
-    (aliases, capitals and default options normalised); an unknown variant or
-    option is a :class:`~fourhundred.spec.registry.VariantError` saying which."""
+    """A variant string in canonical form (aliases, capitals and default options
+    normalised), the one reading of a variant string shared by case files,
+    adapters' handshakes and ``fourhundred fuzz`` / ``fuzz generate``; a string with
+    spaces or newlines around it, or an unknown variant or option, is a
+    :class:`~fourhundred.spec.registry.VariantError` saying which."""
     from fourhundred.spec.registry import load
 
     if text != text.strip():

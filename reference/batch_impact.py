@@ -17,6 +17,10 @@ explicit deals, cut after the differing hand for the hand share) that
 Entries without a switch are settled by the choice of variant (or are
 conventions with one reading) and have nothing to compare.
 
+It also counts the games each team wins under both readings (``team_0_wins``,
+``team_1_wins``: default, reading), so a page can say whether a reading favours
+a side.
+
 The committed figures (:data:`FIGURES_PATH`, with their seed, game count and
 players) feed ``fourhundred ambiguities --json`` and the statistics page of the
 docs; ``fourhundred ambiguities --measure --write`` makes them again, and
@@ -36,7 +40,7 @@ import numpy as np
 from fourhundred.reference.batch import BatchSimulator, compare_kernel
 from fourhundred.reference.batch_stats import read_figures_file, write_figures_file
 from fourhundred.spec.ambiguities import REGISTER, Ambiguity
-from fourhundred.spec.model import Rules
+from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import build, get
 
 #: The committed figures.
@@ -89,6 +93,8 @@ def measure_reading(
     a = BatchSimulator(default_rules, players, seed, max_hands)
     b = BatchSimulator(other_rules, players, seed, max_hands)
     compared = differing = games_differing = 0
+    #: Games won by each team under the default (index 0) and the other reading (1).
+    wins = [[0, 0], [0, 0]]
     hand_witness: tuple[int, int] | None = None
     game_witness: tuple[int, int] | None = None
     for first in range(0, games, batch_size):
@@ -110,6 +116,9 @@ def measure_reading(
         differing += int(differs.sum())
         outcome_differs = rows[:, 2] != rows[:, 3]
         games_differing += int(outcome_differs.sum())
+        for team, code in ((0, int(Result.TEAM_0_WINS)), (1, int(Result.TEAM_1_WINS))):
+            wins[team][0] += int((rows[:, 2] == code).sum())
+            wins[team][1] += int((rows[:, 3] == code).sum())
         for k in np.flatnonzero(differs):
             hand = int(rows[k, 1])
             if hand_witness is None or hand < hand_witness[1]:
@@ -129,6 +138,8 @@ def measure_reading(
         "hand_share": differing / compared if compared else 0.0,
         "games_differ": games_differing,
         "game_share": games_differing / games if games else 0.0,
+        "team_0_wins": wins[0],
+        "team_1_wins": wins[1],
     }
     if hand_witness is not None:
         result["hand_witness"] = {"game": hand_witness[0], "hand": hand_witness[1]}

@@ -339,6 +339,11 @@ def _is_over(state: GameState) -> bool:
     return state.phase is Phase.GAME_OVER
 
 
+def _hand_mismatch(hand: int, expected: str, got: str, what: str) -> ReplayMismatch:
+    """A disagreement about hand ``hand`` as a whole, at none of its actions."""
+    return ReplayMismatch(hand, None, None, expected, got, what)
+
+
 def replay(transcript: Transcript) -> GameState:
     """Replay a transcript step by step, checking every deal, action, score and the outcome.
 
@@ -355,26 +360,19 @@ def replay(transcript: Transcript) -> GameState:
     state = new_game(rules, transcript.first_dealer)
     for k, hand in enumerate(transcript.hands, start=1):
         if state.phase is Phase.GAME_OVER:
-            raise ReplayMismatch(
+            raise _hand_mismatch(
                 k,
-                None,
-                None,
                 f"no hand {k} (the game ended: {OUTCOMES[state.result]})",
                 f"hand {k}",
                 "game over",
             )
         if hand.number != state.hand_number:
-            raise ReplayMismatch(
-                k, None, None, f"hand number {state.hand_number}", str(hand.number), "hand number"
+            raise _hand_mismatch(
+                k, f"hand number {state.hand_number}", str(hand.number), "hand number"
             )
         if hand.dealer != state.dealer:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"dealer {SEAT_NAMES[state.dealer]}",
-                SEAT_NAMES[hand.dealer],
-                "wrong dealer",
+            raise _hand_mismatch(
+                k, f"dealer {SEAT_NAMES[state.dealer]}", SEAT_NAMES[hand.dealer], "wrong dealer"
             )
         for index, text in enumerate(hand.actions, start=1):
             try:
@@ -443,61 +441,43 @@ def replay(transcript: Transcript) -> GameState:
             )
         record = state.history[-1]
         if record.scores_after != hand.scores:
-            raise ReplayMismatch(
+            raise _hand_mismatch(
                 k,
-                None,
-                None,
                 f"scores {list(record.scores_after)}",
                 str(list(hand.scores)),
                 "scores after the hand",
             )
         if record.played != hand.played:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"played={record.played}",
-                f"played={hand.played}",
-                "played or thrown in",
+            raise _hand_mismatch(
+                k, f"played={record.played}", f"played={hand.played}", "played or thrown in"
             )
         result = TranscriptHand.finished(state, k, hand.dealer, hand.actions).result
         if result != hand.result:
-            raise ReplayMismatch(
-                k, None, None, f"result {result!r}", repr(hand.result), "what the hand decided"
+            raise _hand_mismatch(
+                k, f"result {result!r}", repr(hand.result), "what the hand decided"
             )
         if state.target_in_force != hand.target:
-            raise ReplayMismatch(
-                k,
-                None,
-                None,
-                f"target {state.target_in_force}",
-                str(hand.target),
-                "target in force",
+            raise _hand_mismatch(
+                k, f"target {state.target_in_force}", str(hand.target), "target in force"
             )
     outcome = OUTCOMES[state.result] if state.phase is Phase.GAME_OVER else None
     last = len(transcript.hands)
     if outcome is not None and transcript.outcome != outcome:
-        raise ReplayMismatch(
-            last, None, None, f"outcome {outcome!r}", repr(transcript.outcome), "outcome"
-        )
+        raise _hand_mismatch(last, f"outcome {outcome!r}", repr(transcript.outcome), "outcome")
     if outcome is None and transcript.outcome not in (UNFINISHED, STUCK):
-        raise ReplayMismatch(
+        raise _hand_mismatch(
             last,
-            None,
-            None,
             f"outcome {UNFINISHED!r} or {STUCK!r} (the game is not over)",
             repr(transcript.outcome),
             "outcome",
         )
     if transcript.outcome == STUCK:
-        raise ReplayMismatch(
-            last, None, None, f"outcome {UNFINISHED!r} (nobody is stuck)", "'stuck'", "outcome"
+        raise _hand_mismatch(
+            last, f"outcome {UNFINISHED!r} (nobody is stuck)", "'stuck'", "outcome"
         )
     if state.scores != transcript.final_scores:
-        raise ReplayMismatch(
+        raise _hand_mismatch(
             last,
-            None,
-            None,
             f"final scores {list(state.scores)}",
             str(list(transcript.final_scores)),
             "final scores",

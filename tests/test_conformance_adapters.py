@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from fourhundred.conformance import adapter, kinds, mutants, points
+from fourhundred.conformance import adapter, kinds, mutant_names, mutants, mutation, points
 from fourhundred.reference import engine, fast
 from fourhundred.reference.engine import Reference
 from fourhundred.reference.fast import FastRules
@@ -50,13 +50,13 @@ def test_the_javascript_adapter_conforms_for_the_variants_it_declares() -> None:
 
 
 def test_a_mutated_bid_value_is_killed_by_the_suite() -> None:
-    assert mutants.suite_failures("qahwa-9-worth-26") > 0
+    assert mutation.suite_failures("qahwa-9-worth-26") > 0
 
 
 def test_a_mutant_answers_by_its_own_reference_and_leaves_the_reference_alone() -> None:
     rules = adapter.load_rules("qahwa-400")
     question = {"bid": 9, "own_score": 0, "highest_score": 0}
-    mutated = adapter.answer_function(mutants.by_name("qahwa-9-worth-26").reference)
+    mutated = adapter.answer_function(mutant_names.by_name("qahwa-9-worth-26").reference)
     assert mutated("bid_value", rules, question) == {"value": 26, "decides_game": False}
     assert adapter.reference_answer("bid_value", rules, question) == {
         "value": 27,
@@ -93,7 +93,7 @@ def _same(before: dict[str, dict[str, object]], after: dict[str, dict[str, objec
 def test_no_mutant_changes_an_attribute_of_the_reference_and_each_differs_from_it() -> None:
     defaults = [adapter.load_rules(name) for name in names()]
     before = _attributes()
-    for mutant in mutants.every_mutant():
+    for mutant in mutant_names.every_mutant():
         variants = list(mutant.only) or defaults
         mutated = [mutant.reference(rules) for rules in variants]
         assert any(m != Reference.of(r) for m, r in zip(mutated, variants, strict=True)), mutant
@@ -134,7 +134,7 @@ def test_an_unknown_mutant_is_one_error_line_and_exit_2() -> None:
 
 def test_the_suite_kills_every_mutant_that_changes_behaviour() -> None:
     """Every hand-written mutant and one per rule point, answered in process."""
-    results = mutants.run_all()
+    results = mutation.run_all()
     assert len(results) == len(mutants.MUTANTS) + len(points.points())
     survivors = [r.name for r in results if r.changes_behaviour and not r.killed]
     assert survivors == []

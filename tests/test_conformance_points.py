@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from fourhundred.cli import cli
-from fourhundred.conformance import coverage, generate, mutants, points
+from fourhundred.conformance import coverage, generate, mutant_names, mutants, points
 from fourhundred.conformance.suite import load_cases, select_runs
 
 
@@ -84,14 +84,14 @@ def test_the_in_process_kill_agrees_with_the_subprocess_adapter() -> None:
     name = "qahwa-9-worth-26"
     runs = select_runs(load_cases(), variants=["qahwa-400"], kinds=["bid_value"])
     killer = mutants.Killer()
-    assert killer.killing(mutants.by_name(name), runs, limit=1)
+    assert killer.killing(mutant_names.by_name(name), runs, limit=1)
     assert not killer.killing(mutants.Mutant("none", "the reference"), runs)
 
 
 def test_every_point_id_names_a_mutant_of_the_adapter() -> None:
     point = points.points()[-1]
-    assert mutants.by_name(point.id) is point.mutant
-    assert len(mutants.every_mutant()) == len(mutants.MUTANTS) + len(points.points())
+    assert mutant_names.by_name(point.id) is point.mutant
+    assert len(mutant_names.every_mutant()) == len(mutants.MUTANTS) + len(points.points())
 
 
 @pytest.mark.slow

@@ -50,6 +50,8 @@ def docsgen() -> Iterator[dict[str, ModuleType]]:
                 "overview",
                 "glossary",
                 "score_sheet",
+                "hands",
+                "players",
                 "register_page",
             )
         }
@@ -506,6 +508,7 @@ def people_pages(docsgen: dict[str, ModuleType]) -> dict[str, str]:
     pages["rules/glossary.md"] = modules["glossary"].glossary_page()
     pages["rules/ambiguities.md"] = modules["register_page"].register_page()
     pages.update(modules["score_sheet"].all_sheets())
+    pages.update(modules["hands"].all_hands())
     return pages
 
 
@@ -552,7 +555,10 @@ def test_every_case_has_its_own_anchor_on_the_cases_page(docsgen: dict[str, Modu
     slugs = {anchors.case_anchor(i) for i in ids}
     assert len(slugs) == len(set(ids))
     assert all(re.fullmatch(r"case-[a-z0-9_-]+", slug) for slug in slugs)
-    assert anchors.case_link(ids[0]) == f"../conformance/cases.md#{anchors.case_anchor(ids[0])}"
+    kind, group, _ = ids[0].split(".")
+    assert anchors.case_link(ids[0]) == (
+        f"../conformance/cases/{kind}-{group}.md#{anchors.case_anchor(ids[0])}"
+    )
 
 
 def test_how_to_play_states_the_numbers_the_rule_functions_give(
@@ -586,14 +592,15 @@ def test_every_worked_example_is_a_case_of_that_variant_and_kind_linked_by_its_a
     known = {str(case["id"]): case for case in load_cases()}
     for name in names():
         page = howto.how_to_play(load(name), case_links=True)
-        linked = re.findall(r"\[`([^`]+)`\]\(\.\./conformance/cases\.md#([^)]+)\)", page)
+        linked = re.findall(r"\[([^\]]+)\]\(\.\./(conformance/cases/[^#)]+)#([^)]+)\)", page)
         assert linked, name
-        for case_id, anchor in linked:
+        for case_id, page_path, anchor in linked:
             assert anchor == anchors.case_anchor(case_id)
+            assert page_path == anchors.case_page(case_id)
             assert name in known[case_id]["variants"]
-        kinds = {known[case_id]["kind"] for case_id, _ in linked}
+        kinds = {known[case_id]["kind"] for case_id, _, _ in linked}
         assert kinds <= {k for ks in howto.SECTION_KINDS.values() for k in ks}
-        assert "cases.md" not in howto.how_to_play(load(name), case_links=False)
+        assert "conformance/cases" not in howto.how_to_play(load(name), case_links=False)
 
 
 def test_every_case_of_an_illustrated_kind_can_be_told_in_words(
@@ -603,7 +610,7 @@ def test_every_case_of_an_illustrated_kind_can_be_told_in_words(
     shown = {k for ks in howto.SECTION_KINDS.values() for k in ks}
     for case in load_cases():
         if case["kind"] in shown:
-            assert howto.case_in_words(case)
+            assert howto.example_sentence(case)
 
 
 def test_the_score_sheet_prints_the_target_and_the_minimums_in_its_print_container(
@@ -637,3 +644,163 @@ def test_every_glossary_term_is_cited_or_said_to_be_common_usage(
     assert "أربعمية" in page and "Arba3meyeh" in page and "Tarneeb" in page
     for term in glossary.TERMS:
         assert term.sources or glossary.COMMON_USAGE in term.meaning, term.term
+
+
+def _sheet_cells(sheet: str) -> dict[tuple[str, int], list[tuple[int, str]]]:
+    """The value cells of a score sheet: (variant string, bid) -> [(band start, text)]."""
+    found: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for variant, bid, score, text in re.findall(
+        r'<td data-variant="([^"]+)" data-bid="(\d+)" data-score="(\d+)">([^<]*)</td>', sheet
+    ):
+        found.setdefault((variant, int(bid)), []).append((int(score), text))
+    return found
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_value_on_a_score_sheet_is_the_rules_value_at_every_score_and_option(
+    people_pages: dict[str, str], name: str
+) -> None:
+    cells = _sheet_cells(people_pages[f"rules/score-sheet-{name}.md"])
+    default = str(load(name))
+    checked = 0
+    for rules in all_readings(name):
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            shown = cells.get((str(rules), bid)) or cells.get((default, bid))
+            assert shown, (str(rules), bid)
+            for score in range(0, 160):
+                text = max((s, t) for s, t in shown if s <= score)[1]
+                if rules.is_special_bid(bid):
+                    assert "game" in text, (str(rules), bid, score, text)
+                else:
+                    expected = rules.bid_value(bid, score, score)
+                    assert text == str(expected), (str(rules), bid, score, text, expected)
+                checked += 1
+    assert checked > 0
+
+
+def test_the_qahwa_sheet_gives_5_and_6_their_reduced_values_from_30_points(
+    people_pages: dict[str, str],
+) -> None:
+    cells = _sheet_cells(people_pages["rules/score-sheet-qahwa-400.md"])
+    assert sorted(cells[("qahwa-400", 5)]) == [(0, "10"), (30, "5")]
+    assert sorted(cells[("qahwa-400", 6)]) == [(0, "12"), (30, "6")]
+
+
+# --- Rules pages for players -------------------------------------------------------------
+
+
+def _sections(page: str) -> list[str]:
+    return re.findall(r"^## (.+)$", page, flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_rules_page_opens_for_players_and_keeps_the_contributor_note_at_the_bottom(
+    people_pages: dict[str, str], name: str
+) -> None:
+    page = people_pages[f"rules/{name}.md"]
+    assert page.index('!!! abstract "At a glance"') < page.index("## How to play in one minute")
+    sections = _sections(page)
+    assert sections[:3] == ["How to play in one minute", "How to play", "Tips from the table"]
+    assert sections.index("Worked hands") < sections.index("The rules in numbers")
+    assert page.count("Generated page") == 1
+    assert page.rstrip().endswith("Edit the code, not this page.")
+    head = page[: page.index("## How to play\n")]
+    assert "own minimum 3/4/5" not in head and "fourhundred rules" not in head
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_example_is_one_sentence_with_its_case_id_as_a_small_link(
+    docsgen: dict[str, ModuleType], name: str
+) -> None:
+    howto, anchors = docsgen["howto"], docsgen["anchors"]
+    page = howto.how_to_play(load(name), case_links=True)
+    examples = re.findall(r"^- (?!<span)(.+)$", page, flags=re.MULTILINE)
+    assert examples
+    for line in examples:
+        sentence, link = re.fullmatch(
+            r"(.+\.) (\[[^\]]+\]\([^)]+\)\{ \.fh-case-ref \})", line
+        ).groups()
+        assert ". " not in sentence and not sentence.startswith("Example"), sentence
+        case_id = re.match(r"\[([^\]]+)\]", link).group(1)
+        assert f"({anchors.case_link(case_id)})" in link
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_reading_is_marked_in_the_prose_with_a_link_to_its_register_entry(
+    docsgen: dict[str, ModuleType], name: str
+) -> None:
+    players = docsgen["players"]
+    page = docsgen["howto"].how_to_play(load(name), case_links=False)
+    for option in get(name).options:
+        if option.kind != "reading":
+            continue
+        line = next(
+            (row for row in page.splitlines() if f"(ambiguities.md#{option.ambiguity})" in row),
+            None,
+        )
+        assert line is not None, (name, option.name)
+        assert "our reading; the" in line, line
+        field = option.choice(option.default).assigns[0][0]
+        section = page[: page.index(line)].rsplit("### ", 1)[1].split("\n", 1)[0]
+        assert section == players.section_of(field), (option.name, section)
+
+
+def test_the_tips_are_cited_and_true_of_the_rules_they_are_shown_for(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    players = docsgen["players"]
+    for name in names():
+        rules = load(name)
+        text = players.tips(rules)
+        shown = [tip for tip in players.TIPS if tip.applies(rules)]
+        assert len(shown) >= 4 and text.count("\n") == len(shown)
+        for tip in shown:
+            assert tip.cites
+        bid, low, high = players.biggest_step(rules)
+        steps = [
+            int(rules.bid_value(b + 1, 0, 0)) - int(rules.bid_value(b, 0, 0))
+            for b in range(rules.min_bid, rules.max_bid)
+            if not rules.is_special_bid(b + 1)
+        ]
+        assert high - low == max(steps) and low == rules.bid_value(bid, 0, 0)
+
+
+def test_the_worked_hands_are_cases_of_the_variant_showing_their_topic_scored_as_the_case_says(
+    docsgen: dict[str, ModuleType],
+) -> None:
+    hands = docsgen["hands"]
+    known = {str(case["id"]): case for case in load_cases()}
+    shown: dict[str, list[str]] = {}
+    for name in names():
+        page = hands.hands_page(name)
+        rules = load(name)
+        for topic in hands.TOPICS:
+            case = hands.hand_for(name, topic)
+            if case is None:
+                continue
+            shown.setdefault(topic.title, []).append(name)
+            assert name in known[case["id"]]["variants"]
+            section = page.split(f"## {topic.title[0].upper()}{topic.title[1:]}\n", 1)[1]
+            section = section.split("\n## ", 1)[0]
+            assert f"[{case['id']}](" in section
+            if case["kind"] == "table_minimum":
+                assert ("thrown in" in section) != case["expected"]["played"]
+                continue
+            after = re.findall(r"\*\*(−?\d+)\*\* \|", section)
+            assert [int(a.replace("−", "-")) for a in after] == case["expected"]["scores"]
+            if case["kind"] == "game_outcome":
+                assert hands.result_of(rules, case) == words_result_code(case["expected"]["result"])
+    assert shown["the reduced 5 and 6"] == ["qahwa-400", "arab3meyeh-400"]
+    for topic in ("a partner at zero", "a bid of 13", "both teams qualifying", "a throw-in"):
+        assert len(shown[topic]) >= 3, topic
+
+
+def words_result_code(name: str) -> int:
+    from fourhundred.conformance.kinds import RESULT_NAMES
+
+    return next(code for code, text in RESULT_NAMES.items() if text == name)
+
+
+def test_every_rules_page_links_its_worked_hands(people_pages: dict[str, str]) -> None:
+    for name in names():
+        assert f"(hands-{name}.md)" in people_pages[f"rules/{name}.md"]

@@ -176,6 +176,18 @@ def test_the_guides_pull_in_the_readme_commands_instead_of_copying_them(site: Pa
     assert "include:" not in html  # every marker was expanded
 
 
+def test_the_home_page_and_quick_start_show_an_implementer_how_to_install_run_and_report(
+    site: Path,
+) -> None:
+    home, quick = page(site, "index.html"), page(site, "guides/quick-start.html")
+    for html in (re.sub(r"<[^>]+>", "", home), re.sub(r"<[^>]+>", "", quick)):
+        assert "pip install" in html and "conformance run --adapter" in html
+        assert "case id" in html and "tracker" in html
+    assert "pip wheel" in re.sub(r"<[^>]+>", "", quick)
+    assert 'href="guides/quick-start.html#get-it-and-install-it"' in home
+    assert 'id="report-a-case-you-think-is-wrong"' in quick
+
+
 def test_the_api_reference_renders_the_rules_from_the_mapped_spec_package(site: Path) -> None:
     html = page(site, "api/fourhundred.spec.model.html")
     for method in ("own_minimum_bid", "table_minimum", "bid_value", "hand_result"):
@@ -434,18 +446,30 @@ def test_the_statistics_page_shows_every_chart_of_the_figures(site: Path) -> Non
 # ---------------------------------------------------------------------------
 
 
-def test_the_cases_page_gives_every_case_of_the_suite_its_anchor(site: Path) -> None:
+def test_the_cases_browser_gives_every_case_its_anchor_on_its_kind_and_variant_page(
+    site: Path,
+) -> None:
     from fourhundred.conformance.suite import load_cases
 
     anchors = _hooks_module("anchors")
-    parsed = _parse(site / "conformance" / "cases.html")
     cases = load_cases()
-    missing = [c["id"] for c in cases if anchors.case_anchor(c["id"]) not in parsed.ids]
+    parsed: dict[str, _Links] = {}
+    missing = []
+    for case in cases:
+        path = anchors.case_page(case["id"]).removesuffix(".md") + ".html"
+        if path not in parsed:
+            parsed[path] = _parse(site / path)
+        if anchors.case_anchor(case["id"]) not in parsed[path].ids:
+            missing.append(case["id"])
     assert not missing, missing[:10]
-    html = page(site, "conformance/cases.html")
-    assert html.count('<details class="fh-cases">') < len(cases) / 10  # grouped, collapsed
+    assert len(parsed) >= 2 * len(names())  # split by kind and variant
+    largest = max((site / path).stat().st_size for path in parsed)
+    assert largest < 1_000_000, largest
+    index_page = page(site, "conformance/cases.html")
+    for path in parsed:
+        assert f'href="{path.removeprefix("conformance/")}"' in index_page, path
     index = json.loads(page(site, "search/search_index.json"))
-    assert not [d for d in index["docs"] if d["location"].startswith("conformance/cases.html")]
+    assert not [d for d in index["docs"] if d["location"].startswith("conformance/cases")]
 
 
 def _git_head() -> str:
@@ -466,8 +490,9 @@ def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) 
     html = page(site, "conformance/results.html")
     runs = len(select_runs(load_cases()))
     rows = re.findall(r'<tr><th scope="row">(.*?)</tr>', html, flags=re.DOTALL)
-    adapters = results.bundled_adapters(ROOT)
+    adapters = results.listed_adapters(ROOT)
     assert len(rows) == len(adapters)
+    assert set(results.bundled_adapters(ROOT)) <= set(adapters)
     reference = rows[0]
     assert adapters[0].name in reference
     assert f"{runs}/{runs} passed" in reference  # every run of the suite, every one passed
@@ -476,6 +501,60 @@ def test_the_results_page_shows_a_real_run_of_every_bundled_adapter(site: Path) 
         assert "fh-badge" in row or "not run" in row, row[:300]
     assert f"suite version <strong>{suite_version()}</strong>" in html
     assert _git_head() in html
+
+
+def test_every_adapter_has_a_page_with_its_failing_cases_badge_snippet_and_history(
+    site: Path,
+) -> None:
+    results = _hooks_module("results")
+    anchors = _hooks_module("anchors")
+    history = results.load_history(ROOT)
+    assert history, "no run recorded in docs/results/history.json"
+    for adapter in results.listed_adapters(ROOT):
+        path = results.adapter_path(adapter).removesuffix(".md") + ".html"
+        html = page(site, path)
+        assert f'href="{path.removeprefix("conformance/")}"' in page(
+            site, "conformance/results.html"
+        )
+        plain = re.sub(r"<[^>]+>", "", html)
+        assert "--badge conformance-badge.json" in plain and "shields.io/endpoint?url=" in plain
+        assert history[-1]["date"] in html  # the history kept in the repository
+        failing = re.search(r"Failing cases \((\d+)\)", html)
+        assert failing, path
+        links = re.findall(r'<a href="([^"]+)"><code>([^<]+)</code></a>', html)
+        if int(failing.group(1)) == 0:
+            assert "every declared run passed" in html
+            continue
+        assert links, path
+        for href, case_id in links:
+            target = anchors.case_page(case_id).removesuffix(".md") + ".html"
+            assert href == f"../../{target}#{anchors.case_anchor(case_id)}", href
+        assert "--id " in html and "--variant " in html  # a rerun command per failure
+    planted = page(site, "conformance/results/planted-bug-band-edge.html")
+    assert int(re.search(r"Failing cases \((\d+)\)", planted).group(1)) > 0
+
+
+def test_the_impact_table_is_sorted_by_size_with_intervals_and_the_zero_rows_folded(
+    site: Path,
+) -> None:
+    statistics = _hooks_module("statistics")
+    html = page(site, "rules/statistics.html")
+    section = html[html.index('id="how-much-each-ambiguity-matters"') :]
+    table_html = section[: section.index("No difference in")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table_html, flags=re.DOTALL)[1:]
+    winners = [float(re.findall(r"([\d.]+)%", row)[1]) for row in rows]
+    assert winners == sorted(winners, reverse=True) and winners[0] > 0
+    for row in rows:
+        assert row.count("<small>(") == 3, row  # an interval for each of the three measures
+    figures = json.loads((ROOT / "spec" / "ambiguity_impact.json").read_text(encoding="utf-8"))
+    zeros = [f for fs in figures["entries"].values() for f in fs if f["hands_differ"] == 0]
+    assert len(rows) + len(zeros) == sum(len(fs) for fs in figures["entries"].values())
+    folded = section[section.index("No difference in") :].split("</ul>", 1)[0]
+    assert folded.count("<code>") == 2 * len(zeros)  # each: its entry and its reading
+    assert statistics.ZERO_REASONS["deal-pattern"] in folded
+    assert "13 bid, never made" in html
+    low, high = statistics.wilson(1032, 5000)
+    assert low < 1032 / 5000 < high and statistics.wilson(0, 5000)[1] < 0.001
 
 
 def test_an_adapter_that_cannot_start_is_shown_as_not_run_never_as_passing() -> None:
@@ -650,6 +729,20 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
+@contextlib.contextmanager
+def screen(browser: Browser, width: int, height: int, mobile: bool = False) -> Iterator[None]:
+    """The page shown on a screen of that size, for the duration of the block."""
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        page=True,
+    )
+    try:
+        yield
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride", page=True)
+
+
 def test_the_comparison_page_renders_its_table_in_a_browser(served: str, browser: Browser) -> None:
     browser.open(f"{served}/rules/comparison.html")
     shape = browser.wait_for(
@@ -697,23 +790,93 @@ def test_the_search_index_contains_the_generated_rules(site: Path) -> None:
         assert word in text, word
 
 
-def _search(browser: Browser, served: str, word: str) -> list[str]:
-    """The result links material's search shows for a query, best first."""
+#: Words players type, each of which must lead to a variant's rules page first.
+PLAYERS_WORDS = ("partner", "13", "minimum", "trump", "redeal", "score")
+
+
+def _search_results(browser: Browser, served: str, word: str) -> list[dict[str, str]]:
+    """The results material's search shows for a query, best first: link, title, preview."""
     browser.open(f"{served}/index.html?q={word}")
-    links = browser.wait_for(
+    results = browser.wait_for(
         """(() => {
-            const items = document.querySelectorAll('.md-search-result__item > a');
-            return items.length ? Array.from(items).map(a => a.getAttribute('href')) : null;
+            const items = document.querySelectorAll('.md-search-result__item');
+            return items.length ? Array.from(items).map(i => ({
+                href: i.querySelector('a').getAttribute('href'),
+                title: (i.querySelector('h1, h2') || {innerText: ''}).innerText.trim(),
+                text: i.innerText,
+            })) : null;
         })()"""
     )
-    assert links, f"searching for {word!r} gave no results"
-    return [str(link) for link in links]
+    assert results, f"searching for {word!r} gave no results"
+    return list(results)
 
 
-@pytest.mark.parametrize("word", ["partner", "trump", "redeal"])
-def test_a_players_word_finds_a_rules_page_first(served: str, browser: Browser, word: str) -> None:
-    links = _search(browser, served, word)
-    assert links[0].startswith(f"{served}/rules/"), links[:5]
+@pytest.mark.parametrize("word", PLAYERS_WORDS)
+def test_a_players_word_finds_a_variants_rules_page_first(
+    served: str, browser: Browser, word: str
+) -> None:
+    first = _search_results(browser, served, word)[0]
+    variant = first["title"].split(":", 1)[0]
+    assert variant in names(), first  # the title of a variant's rules page
+    assert first["href"].startswith(f"{served}/rules/{variant}.html"), first
+
+
+def test_no_search_preview_shows_the_hidden_search_words(
+    site: Path, served: str, browser: Browser
+) -> None:
+    search_tuning = _hooks_module("search_tuning")
+    index = json.loads(page(site, "search/search_index.json"))
+    written = " ".join(d["title"] + " " + d["text"] for d in index["docs"]).lower()
+    hidden = {
+        w
+        for words in search_tuning.PLAYER_WORDS.values()
+        for w in words
+        if not re.search(rf"\b{re.escape(w)}\b", written)
+    }
+    assert {"misdeal", "teammate"} <= hidden  # words only the keywords carry
+    for word in ("redeal", "partner", "misdeal"):
+        results = _search_results(browser, served, word)
+        assert results[0]["href"].split("?")[0].endswith(".html")
+        for result in results:
+            shown = result["text"].lower()
+            assert not [w for w in hidden if re.search(rf"\b{re.escape(w)}\b", shown)], result
+
+
+def test_the_search_index_keeps_the_players_words_out_of_the_text_and_is_light(
+    site: Path,
+) -> None:
+    search_tuning = _hooks_module("search_tuning")
+    raw = (site / "search" / "search_index.json").read_bytes()
+    assert len(raw) <= 500_000, len(raw)
+    index = json.loads(raw)
+    assert search_tuning.KEYWORDS_FIELD in index["config"]["fields"]
+    with_words = {
+        d["location"]
+        for d in index["docs"]
+        if search_tuning.KEYWORDS_FIELD in d and not d["location"].startswith("api/")
+    }
+    assert with_words == {f"rules/{name}.html" for name in names()}
+    assert not [d for d in index["docs"] if "fh-search-words" in d["text"]]
+    api = [d for d in index["docs"] if d["location"].startswith("api/")]
+    assert api and all("#" not in d["location"] for d in api)  # one entry per module
+    model = next(d for d in api if d["location"] == "api/fourhundred.spec.model.html")
+    assert "hand_result" in model[search_tuning.KEYWORDS_FIELD].split()
+
+
+def test_opened_from_disk_the_page_says_how_to_serve_the_site_for_search(
+    site: Path, browser: Browser
+) -> None:
+    browser.open((site / "rules" / "qahwa-400.html").as_uri())
+    said = browser.wait_for(
+        """(() => {
+            const note = document.querySelector('.fh-file-notice');
+            const meta = document.querySelector('.md-search-result__meta');
+            return note && meta ? [note.innerText, meta.innerText] : null;
+        })()"""
+    )
+    assert said, "opened from disk, the page says nothing about search"
+    for text in said:
+        assert "python3 -m http.server" in text, said
 
 
 def test_pages_in_the_browser_request_nothing_from_another_host(
@@ -897,3 +1060,148 @@ def test_the_404_page_works_when_the_site_is_served_under_a_sub_path(
     finally:
         server.shutdown()
         server.server_close()
+
+
+# ---------------------------------------------------------------------------
+# The "try it" box of each rules page
+# ---------------------------------------------------------------------------
+
+
+def _sample_hands(name: str, count: int) -> list[dict[str, Any]]:
+    """Hands around the rules' edges: scores near the bands and the target, 13s, throw-ins."""
+    import random
+
+    rules = load(name)
+    rng = random.Random(f"try-it {name}")
+    edges = [-20, -3, 0, 1, 12, 29, 30, 34, 38, 39, 40, 41, 45, 50, 55, 60, 75, 140]
+    edges += [rules.target - d for d in (1, 2, 5, 6, 10, 16, 27)]
+    bids = list(range(rules.min_bid, rules.max_bid + 1))
+    hands = []
+    for _ in range(count):
+        cuts = sorted(rng.randint(0, 13) for _ in range(3))
+        tricks = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        hand_bids = [rng.choice(bids[:6]) for _ in range(4)]
+        if rng.random() < 0.15:
+            hand_bids[rng.randrange(4)] = rules.max_bid
+            tricks = [0, 0, 0, 0]
+            tricks[hand_bids.index(rules.max_bid)] = 13 if rng.random() < 0.5 else 12
+            tricks[(hand_bids.index(rules.max_bid) + 1) % 4] += 13 - sum(tricks)
+        elif rng.random() < 0.3:
+            hand_bids = [t if t >= rules.min_bid else rules.min_bid for t in tricks]
+        hands.append(
+            {
+                "scores": [rng.choice(edges) for _ in range(4)],
+                "bids": hand_bids,
+                "tricks": tricks,
+                "dealer": rng.randrange(4),
+            }
+        )
+    return hands
+
+
+def _reference(name: str, hand: dict[str, Any]) -> dict[str, Any]:
+    rules = load(name)
+    if not rules.hand_is_played(hand["bids"], hand["scores"]):
+        return {"played": False, "after": hand["scores"], "result": 0, "target": rules.target}
+    after, result, target = rules.hand_result(
+        hand["scores"], hand["bids"], hand["tricks"], hand["dealer"], rules.target
+    )
+    return {"played": True, "after": list(after), "result": int(result), "target": int(target)}
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_try_it_box_scores_hands_as_the_reference_does(
+    served: str, browser: Browser, name: str
+) -> None:
+    browser.open(f"{served}/rules/{name}.html")
+    assert browser.wait_for(
+        "document.readyState === 'complete' && !!window.fhTryIt"
+        " && !!document.querySelector('.fh-tryit[data-wired]')"
+    ), "the try-it box never started"
+    hands = _sample_hands(name, 150)
+    answers = browser.evaluate(
+        "(() => { const r = JSON.parse(document.querySelector('.fh-tryit-rules').textContent);"
+        f" return {json.dumps(hands)}.map(h => window.fhTryIt.score(r, h)); }})()"
+    )
+    kinds = {"thrown in": 0, "decided": 0}
+    for hand, answer in zip(hands, answers, strict=True):
+        expected = _reference(name, hand)
+        got = {key: answer[key] for key in expected}
+        assert got == expected, (name, hand)
+        kinds["thrown in"] += not expected["played"]
+        kinds["decided"] += expected["result"] != 0
+    assert kinds["thrown in"] and kinds["decided"], kinds  # the sample reaches both edges
+
+
+def test_the_try_it_box_shows_each_players_points_and_the_result_as_typed(
+    served: str, browser: Browser
+) -> None:
+    name = "qahwa-400"
+    hand = {"scores": [34, 10, 38, 0], "bids": [5, 3, 3, 2], "tricks": [5, 2, 4, 2], "dealer": 3}
+    expected = _reference(name, hand)
+    browser.open(f"{served}/rules/{name}.html")
+    assert browser.wait_for("!!document.querySelector('.fh-tryit[data-wired]')")
+    browser.evaluate(
+        """(() => {
+            const box = document.querySelector('.fh-tryit');
+            box.scrollIntoView();
+            box.querySelector('[name=score0]').focus();
+        })()"""
+    )
+    for field in ("scores", "bids", "tricks"):
+        for seat in range(4):
+            prefix = {"scores": "score", "bids": "bid", "tricks": "tricks"}[field]
+            browser.evaluate(
+                f"(() => {{ const i = document.querySelector('.fh-tryit [name={prefix}{seat}]');"
+                " i.focus(); i.select(); })()"
+            )
+            browser.type_text(str(hand[field][seat]))
+    browser.evaluate("document.querySelector('.fh-tryit-go').click()")
+    shown = browser.wait_for(
+        """(() => {
+            const box = document.querySelector('.fh-tryit');
+            const cells = c => Array.from(box.querySelectorAll(c)).map(e => e.innerText.trim());
+            const result = box.querySelector('.fh-tryit-result');
+            const rect = box.getBoundingClientRect();
+            return {after: cells('.fh-tryit-after'), change: cells('.fh-tryit-change'),
+                    result: result.innerText, code: result.getAttribute('data-result'),
+                    width: rect.width, visible: rect.height > 0};
+        })()"""
+    )
+    assert shown["after"] == [str(s) for s in expected["after"]], shown
+    assert shown["change"][0] == "+5", shown  # 34 points: the reduced 5 is worth 5
+    assert shown["code"] == str(expected["result"]) and shown["visible"], shown
+    assert "play goes on" in shown["result"] or "win" in shown["result"], shown
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "conformance/results.html",
+        "conformance/results/planted-bug-band-edge.html",
+        "rules/statistics.html",
+        "rules/qahwa-400.html",
+    ],
+)
+def test_wide_tables_fit_the_page_on_a_desktop_screen(
+    served: str, browser: Browser, path: str
+) -> None:
+    with screen(browser, 1280, 900):
+        browser.open(f"{served}/{path}")
+        overflow = browser.wait_for(
+            """(() => {
+                if (document.readyState !== 'complete') return null;
+                const content = document.querySelector('.md-content__inner');
+                const limit = content.getBoundingClientRect().right + 1;
+                const tables = Array.from(content.querySelectorAll(
+                    '.fh-results table, .fh-fit table, .fh-tryit table'));
+                if (!tables.length) return null;
+                return tables.map(t => {
+                    const wrap = t.closest('.md-typeset__scrollwrap') || t.parentElement;
+                    return [t.getBoundingClientRect().right <= limit,
+                            wrap.scrollWidth <= wrap.clientWidth + 1];
+                });
+            })()"""
+        )
+        assert overflow, f"{path}: no table"
+        assert all(inside and not_scrolled for inside, not_scrolled in overflow), (path, overflow)

@@ -16,7 +16,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fourhundred.fuzz.campaign import Config, Finding, run_campaign
+from fourhundred.fuzz.campaign import run_campaign
+from fourhundred.fuzz.records import Config, Finding
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.registry import load
 

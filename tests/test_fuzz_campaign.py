@@ -12,15 +12,11 @@ import pytest
 from fourhundred.commands.fuzz import parse_shard
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.errors import UserError
-from fourhundred.fuzz.campaign import (
-    Config,
-    _job_blocks,
-    block_cases,
-    block_index,
-    regenerate,
-    run_campaign,
-)
+from fourhundred.fuzz.campaign import run_campaign
 from fourhundred.fuzz.implementations import InProcess
+from fourhundred.fuzz.job import _job_blocks
+from fourhundred.fuzz.records import Config
+from fourhundred.fuzz.stream import block_cases, block_index, regenerate
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -84,7 +80,7 @@ def test_the_state_of_another_campaign_is_refused_with_what_differs(tmp_path: Pa
 
 
 def test_a_resumed_campaign_does_not_report_a_known_finding_again(tmp_path: Path) -> None:
-    from fourhundred.fuzz import campaign
+    from fourhundred.fuzz import job
 
     def wrong(kind: str, rules: Rules, data: Any) -> dict[str, Any]:
         answer = dict(reference_answer(kind, rules, data))
@@ -92,14 +88,14 @@ def test_a_resumed_campaign_does_not_report_a_known_finding_again(tmp_path: Path
             answer["decides_game"] = not answer["decides_game"]
         return answer
 
-    original = campaign.open_implementation
-    campaign.open_implementation = lambda config: InProcess(wrong, "wrong thirteen")  # type: ignore[assignment]
+    original = job.open_implementation
+    job.open_implementation = lambda config: InProcess(wrong, "wrong thirteen")  # type: ignore[assignment]
     try:
         config = replace(CONFIG, variants=("qahwa-400",), cases=400, kinds=("bid_value",))
         first = run_campaign(config, tmp_path)
         second = run_campaign(replace(config, cases=800), tmp_path)
     finally:
-        campaign.open_implementation = original  # type: ignore[assignment]
+        job.open_implementation = original  # type: ignore[assignment]
     assert [f.input["bid"] for f in first.findings] == [13]
     assert second.disagreements > 0 and second.findings == []
     assert [r.input["bid"] for r in second.earlier_findings] == [13]
@@ -125,7 +121,7 @@ def test_a_bad_shard_names_what_is_wrong(text: str) -> None:
 
 
 def test_a_finding_names_the_block_and_position_that_regenerate_its_original_input() -> None:
-    from fourhundred.fuzz.campaign import run_job
+    from fourhundred.fuzz.job import run_job
 
     def wrong(kind: str, rules: Rules, data: Any) -> dict[str, Any]:
         answer = dict(reference_answer(kind, rules, data))
@@ -145,3 +141,31 @@ def test_a_finding_names_the_block_and_position_that_regenerate_its_original_inp
     for finding in found:
         kind, variant, data, _ = regenerate(config, finding.block, finding.position)
         assert (kind, variant, data) == (finding.kind, finding.variant, finding.original_input)
+
+
+@pytest.mark.parametrize("command", [("fuzz", "--cases", "1"), ("generate", "--kind", "bid_value")])
+@pytest.mark.parametrize("variant", [" qahwa-400", "qahwa-400\n", "QAHWA(target=61) "])
+def test_fuzz_reads_a_variant_string_as_a_case_file_does(
+    capsys: pytest.CaptureFixture[str], command: tuple[str, ...], variant: str
+) -> None:
+    """``--variant`` of ``fuzz`` and ``generate`` goes through the one canonicalisation
+    of case files (:func:`fourhundred.conformance.suite.canonical_variant`): a string
+    with spaces or a newline around it is refused, as in a case file."""
+    from fourhundred.cli import main
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.spec.registry import VariantError
+
+    with pytest.raises(VariantError):
+        canonical_variant(variant)
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--variant", variant])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err == "error: a variant string has no spaces or newlines around it\n"
+
+
+def test_fuzz_reads_an_alias_with_capitals_as_its_canonical_variant() -> None:
+    from fourhundred.conformance.suite import canonical_variant
+
+    assert canonical_variant("QAHWA(target=41)") == "qahwa-400"
+    assert canonical_variant("qahwa-400( target = 61 )") == "qahwa-400(target=61)"

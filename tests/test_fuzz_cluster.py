@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 
 from fourhundred.conformance.adapter import reference_answer
-from fourhundred.fuzz.campaign import Config, Summary, run_campaign
+from fourhundred.fuzz.campaign import Summary, run_campaign
 from fourhundred.fuzz.implementations import InProcess
+from fourhundred.fuzz.records import Config
 from fourhundred.spec.model import Rules
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+
+from fourhundred.fuzz.cluster import on_cluster  # noqa: E402  (needs the cluster extra)
 
 CONFIG = Config(variants=("qahwa-400",), kinds=("bid_value", "table_minimum"), seed=5, cases=1600)
 
@@ -59,7 +62,7 @@ def test_a_campaign_on_a_cluster_finds_what_the_local_campaign_finds(
 ) -> None:
     config = replace(CONFIG, implementation=wrong_thirteen)
     local = run_campaign(config, tmp_path / "local")
-    spread = run_campaign(config, tmp_path / "cluster", cluster=cluster)
+    spread = run_campaign(config, tmp_path / "cluster", runner=on_cluster(cluster))
     assert spread.ending is None and local.ending is None
     assert local.findings, "the planted bug is found"
     assert _found(spread) == _found(local)
@@ -85,7 +88,7 @@ def test_a_cluster_campaign_resumes_a_local_one_and_lists_what_it_found(
 ) -> None:
     config = replace(CONFIG, implementation=wrong_thirteen)
     first = run_campaign(replace(config, cases=800), tmp_path)
-    second = run_campaign(config, tmp_path, cluster=cluster)
+    second = run_campaign(config, tmp_path, runner=on_cluster(cluster))
     assert first.cases == 800 and second.cases == 800
     assert second.findings == []
     assert [r.signature for r in second.earlier_findings] == [f.signature for f in first.findings]
@@ -97,7 +100,7 @@ def test_a_cluster_campaign_resumes_a_local_one_and_lists_what_it_found(
 
 def test_a_cluster_campaign_keeps_to_its_seconds(cluster: str) -> None:
     config = replace(CONFIG, cases=None, seconds=1.5, implementation=wrong_thirteen)
-    summary = run_campaign(config, cluster=cluster)
+    summary = run_campaign(config, runner=on_cluster(cluster))
     assert summary.ending is None and summary.cases > 0
     assert summary.seconds < 1.5 + 3.0
 
@@ -106,7 +109,7 @@ def test_an_adapter_that_cannot_start_on_the_cluster_is_the_adapters_failure(
     cluster: str, tmp_path: Path
 ) -> None:
     config = replace(CONFIG, adapter=(str(tmp_path / "no such adapter"),))
-    summary = run_campaign(config, cluster=cluster)
+    summary = run_campaign(config, runner=on_cluster(cluster))
     assert summary.ending is not None and summary.ending.reason == "adapter"
     assert "no such adapter" in summary.ending.message
 

@@ -27,20 +27,12 @@ from hypothesis import strategies as st
 from fourhundred.cli import main
 from fourhundred.errors import UserError
 from fourhundred.fuzz import cases as case_files
-from fourhundred.fuzz.campaign import (
-    BATCH_SECONDS,
-    COUNTERS,
-    MAX_BLOCKS,
-    Blocks,
-    Config,
-    Ending,
-    Summary,
-    _job_blocks,
-    describe,
-    run_campaign,
-)
+from fourhundred.fuzz.campaign import Summary, run_campaign
 from fourhundred.fuzz.compare import Outcome
 from fourhundred.fuzz.implementations import InProcess
+from fourhundred.fuzz.job import BATCH_SECONDS, _job_blocks
+from fourhundred.fuzz.records import COUNTERS, MAX_BLOCKS, Blocks, Config, describe
+from fourhundred.fuzz.stopping import Ending
 from fourhundred.safeio import OutputError
 
 ADAPTERS = Path(__file__).resolve().parent / "fuzz_adapters"
@@ -397,7 +389,7 @@ def _wrong_finding(tmp_path: Path) -> Any:
             answer["value"] += 1
         return answer
 
-    from fourhundred.fuzz.campaign import run_job
+    from fourhundred.fuzz.job import run_job
 
     found: list[Any] = []
     config = replace(CONFIG, kinds=("bid_value",), cases=200)
@@ -604,7 +596,7 @@ def test_cases_the_adapter_skips_are_counted_apart_from_those_it_does_not_declar
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from fourhundred.commands.fuzz import _report
-    from fourhundred.fuzz.campaign import block_cases
+    from fourhundred.fuzz.stream import block_cases
     from fourhundred.spec.registry import load
 
     config = replace(CONFIG, kinds=("bid_value", "table_minimum"), cases=400, implementation=choosy)
@@ -835,7 +827,7 @@ def test_generate_ends_quietly_when_its_reader_has_had_enough() -> None:
 
 def test_every_way_a_campaign_can_end_has_words_in_the_footer() -> None:
     from fourhundred.commands.fuzz import _ENDED
-    from fourhundred.fuzz.campaign import ENDINGS
+    from fourhundred.fuzz.stopping import ENDINGS
 
     assert (
         set(_ENDED) == set(ENDINGS) == {"interrupted", "adapter", "output", "cluster", "internal"}

@@ -12,9 +12,10 @@ from fuzz_adapters.higher_player import HigherPlayerWins
 from fourhundred.conformance.adapter import answer_function, reference_answer
 from fourhundred.fuzz import compare as comparing
 from fourhundred.fuzz import games
-from fourhundred.fuzz.campaign import Config, run_campaign
+from fourhundred.fuzz.campaign import run_campaign
 from fourhundred.fuzz.compare import Outcome, compare
 from fourhundred.fuzz.implementations import InProcess
+from fourhundred.fuzz.records import Config
 from fourhundred.fuzz.shrink import shrink, size
 from fourhundred.reference.actions import Deal
 from fourhundred.reference.engine import Reference
@@ -153,7 +154,7 @@ def test_the_reference_against_itself_finds_nothing_in_every_kind() -> None:
 
 
 def test_an_in_process_defect_is_found_and_shrunk_by_a_campaign() -> None:
-    from fourhundred.fuzz.campaign import run_job
+    from fourhundred.fuzz.job import run_job
 
     found: list[Any] = []
     config = Config(variants=("qahwa-400",), kinds=("legal_bids",), cases=400, seed=1)
@@ -172,7 +173,7 @@ def test_an_in_process_defect_is_found_and_shrunk_by_a_campaign() -> None:
 
 
 def _findings(fast: type[FastRules], variant: str, kind: str, cases: int) -> Any:
-    from fourhundred.fuzz.campaign import run_job
+    from fourhundred.fuzz.job import run_job
 
     found: list[Any] = []
     config = Config(variants=(variant,), kinds=(kind,), cases=cases, seed=0)

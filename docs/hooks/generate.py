@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import datetime
+import json
 import logging
 import shutil
 import sys
@@ -32,6 +33,8 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from fourhundred.safeio import write_text_atomically
+
 HERE = Path(__file__).resolve().parent
 #: ``tools/`` holds ``package_view``, the installed shape of the namespace.
 TOOLS = HERE.parent.parent / "tools"
@@ -42,28 +45,30 @@ for _folder in (HERE, TOOLS):
 from docsgen import (  # noqa: E402
     anchors,
     api,
+    cases_browser,
     charts,
     claims,
     glossary,
+    hands,
     includes,
     matrix,
     overview,
     register_page,
+    results,
     rules_pages,
     score_sheet,
     statistics,
 )
 from docsgen import worked_hand as worked  # noqa: E402
-from docsgen.anchors import CASES_PAGE  # noqa: E402
-from docsgen.cases_browser import cases_page  # noqa: E402
 from docsgen.not_found import portable  # noqa: E402
-from docsgen.results import commit_of, results_page, run_all  # noqa: E402
-from docsgen.search_tuning import boost, with_search_words  # noqa: E402
+from docsgen.search_tuning import boost, is_variant_page, player_words, tune_index  # noqa: E402
 from docsgen.site_pages import changelog_page  # noqa: E402
 from package_view import build_view  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.fourhundred")
 _generated: dict[str, str] = {}
+#: Page URL -> the words players type for its terms (a variant's rules page only).
+_keywords: dict[str, list[str]] = {}
 _view_dirs: list[Path] = []
 
 
@@ -101,11 +106,14 @@ def _suite_pages(root: Path) -> dict[str, str]:
     """The conformance suite's pages: the cases, a run of the bundled adapters, the changelog."""
     started = time.perf_counter()
     try:
+        runs = results.run_all(root)
+        commit = results.commit_of(root)
+        when = datetime.datetime.now(datetime.UTC)
+        history = results.load_history(root)
         pages = {
-            CASES_PAGE: cases_page(),
-            "conformance/results.md": results_page(
-                run_all(root), commit_of(root), datetime.datetime.now(datetime.UTC)
-            ),
+            **cases_browser.cases_pages(),
+            "conformance/results.md": results.results_page(runs, commit, when, history),
+            **results.adapter_pages(runs, commit, when, history),
             "conformance/changelog.md": changelog_page(root),
         }
     except Exception as error:  # a generator bug must stop the build, with its cause
@@ -147,6 +155,12 @@ def _api_nav(names: list[str]) -> list[dict[str, Any]]:
     return nav
 
 
+def _results_nav(root: Path) -> list[dict[str, str]]:
+    return [{"Every adapter": "conformance/results.md"}] + [
+        {adapter.name: results.adapter_path(adapter)} for adapter in results.listed_adapters(root)
+    ]
+
+
 @event_priority(100)
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Generate every page and wire the API reference and the nav."""
@@ -165,6 +179,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _generated["rules/overview.md"] = overview.overview_page()
         _generated["rules/glossary.md"] = glossary.glossary_page()
         _generated.update(score_sheet.all_sheets())
+        _generated.update(hands.all_hands())
         # After the cases page: the worked examples link to it when it is there.
         _generated.update(rules_pages.all_pages(case_links=anchors.CASES_PAGE in _generated))
         rules_done = time.perf_counter()
@@ -194,6 +209,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             "AUTO:variants": variant_pages,
             "AUTO:api": api_pages,
             "AUTO:score-sheets": score_sheet.nav_entries(),
+            "AUTO:cases": cases_browser.nav_entries(),
+            "AUTO:hands": hands.nav_entries(),
+            "AUTO:results": _results_nav(root),
         },
     )
     return config
@@ -223,14 +241,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             )
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
+    variant_names = tuple(rules_pages.variant_names())
     search = dict(page.meta.get("search") or {})
-    search.setdefault("boost", boost(page.file.src_uri))
+    search.setdefault("boost", boost(page.file.src_uri, variant_names))
     page.meta["search"] = search
-    return with_search_words(page.file.src_uri, expanded)
+    if is_variant_page(page.file.src_uri, variant_names):
+        _keywords[page.url] = player_words(expanded)
+    return expanded
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(config: MkDocsConfig) -> None:
-    """Without a ``site_url``, make ``404.html`` work under any sub-path."""
+    """Tune the search index; without a ``site_url``, make ``404.html`` work under any sub-path."""
+    index_file = Path(config.site_dir) / "search" / "search_index.json"
+    if index_file.exists():
+        tuned = tune_index(json.loads(index_file.read_text(encoding="utf-8")), _keywords)
+        write_text_atomically(
+            index_file, json.dumps(tuned, ensure_ascii=False, separators=(",", ":"))
+        )
     if config.site_url:
         return
     page = Path(config.site_dir) / "404.html"

@@ -1,7 +1,9 @@
 """What the commands share: how they print to the terminal and show progress,
 how they check and document ``--kind``, the option types every command reads
-the same way (``--timeout``, ``--seed``), and the check that no two outputs of
-one command share a path."""
+the same way (``--timeout``, ``--seed``), the option blocks of the commands
+that play many games (:func:`play_options`, :func:`json_option`), whole-number
+options (:func:`count_option`), and the check
+that no two outputs of one command share a path."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -140,6 +142,72 @@ class Seed(click.ParamType[str]):
 
 #: The type of every ``--seed`` option.
 SEED = Seed()
+
+#: Who can play every seat of a simulated game (``--players``).
+PLAYERS = ("random", "heuristic")
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def play_options(
+    *,
+    games: int,
+    games_help: str,
+    seed: str,
+    seed_help: str,
+    min_games: int = 1,
+    players_help: str | None = None,
+) -> Callable[[Command], Command]:
+    """The options of a command that plays many games (``bench``, ``simulate``,
+    ``ambiguities --measure``), read the same way by each: ``--games N`` (at least
+    ``min_games``), ``--seed TEXT`` (:data:`SEED`) and, with ``players_help``,
+    ``--players random|heuristic`` (default ``heuristic``). The defaults and help
+    texts are the command's own."""
+
+    def decorate(command: Command) -> Command:
+        if players_help is not None:
+            command = click.option(
+                "--players",
+                type=click.Choice(PLAYERS),
+                default="heuristic",
+                show_default=True,
+                help=players_help,
+            )(command)
+        command = click.option(
+            "--seed", type=SEED, default=seed, show_default=True, help=seed_help
+        )(command)
+        return click.option(
+            "--games",
+            type=click.IntRange(min=min_games),
+            default=games,
+            show_default=True,
+            help=games_help,
+        )(command)
+
+    return decorate
+
+
+def count_option(
+    *names: str,
+    default: int | None,
+    help: str,
+    minimum: int = 1,
+    maximum: int | None = None,
+) -> Callable[[Command], Command]:
+    """An option that takes a whole number from ``minimum`` (to ``maximum``, if
+    given), its default shown in the help when there is one."""
+    return click.option(
+        *names,
+        type=click.IntRange(min=minimum, max=maximum),
+        default=default,
+        show_default=True if default is not None else None,
+        help=help,
+    )
+
+
+def json_option(help: str = "Print JSON instead of tables.") -> Callable[[Command], Command]:
+    """The ``--json`` flag (parameter ``as_json``) of a command that prints tables."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
 
 
 def check_distinct_outputs(outputs: Mapping[str, str | None]) -> None:

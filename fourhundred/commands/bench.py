@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from fourhundred.commands._common import SEED
+from fourhundred.commands._common import count_option, play_options
 
 if TYPE_CHECKING:
     from fourhundred.spec.model import Rules
@@ -126,44 +126,32 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
 
 
 @click.command("bench")
-@click.option(
-    "--hands",
-    type=click.IntRange(min=1),
-    default=30000,
-    show_default=True,
-    help="Random hands (fast path).",
-)
-@click.option(
-    "--games",
-    type=click.IntRange(min=0),
-    default=200,
-    show_default=True,
-    help="Random games (fast path).",
+@count_option("--hands", default=30000, help="Random hands (fast path).")
+@play_options(
+    games=200,
+    min_games=0,
+    games_help="Random games (fast path).",
+    seed="bench",
+    seed_help="Seed of the random streams.",
 )
 @click.option("--variant", default="qahwa-400", show_default=True, help="Variant string.")
-@click.option(
-    "--seed", type=SEED, default="bench", show_default=True, help="Seed of the random streams."
-)
-@click.option(
+@count_option(
     "--batch-hands",
-    type=click.IntRange(min=0),
     default=1_000_000,
-    show_default=True,
     help="Random hands through the batched simulator (0 to skip).",
+    minimum=0,
 )
-@click.option(
+@count_option(
     "--batch-games",
-    type=click.IntRange(min=0),
     default=5_000,
-    show_default=True,
     help="Whole games through the batched simulator, per kind of player (0 to skip).",
+    minimum=0,
 )
-@click.option(
+@count_option(
     "--engine-hands",
-    type=click.IntRange(min=0),
     default=5000,
-    show_default=True,
     help="Hands through the checked engine (legal_actions + apply; 0 to skip).",
+    minimum=0,
 )
 def bench_command(
     hands: int,

@@ -32,6 +32,7 @@ from fourhundred.commands._common import (
     check_distinct_outputs,
     check_kinds,
     check_output_folder,
+    count_option,
     progress_bar,
 )
 from fourhundred.commands._common import console as _console
@@ -105,12 +106,8 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
     show_default=True,
     help="Seconds an adapter may take per case.",
 )
-@click.option(
-    "--window",
-    type=click.IntRange(1, 4096),
-    default=64,
-    show_default=True,
-    help="Cases in flight at once (1: strict request/answer).",
+@count_option(
+    "--window", default=64, help="Cases in flight at once (1: strict request/answer).", maximum=4096
 )
 @click.option(
     "--failure-budget",
@@ -141,13 +138,7 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
 @click.option(
     "--badge", type=click.Path(dir_okay=False), help="Write a shields.io endpoint badge JSON here."
 )
-@click.option(
-    "--show",
-    type=click.IntRange(0),
-    default=10,
-    show_default=True,
-    help="Failures shown in full on the console.",
-)
+@count_option("--show", default=10, help="Failures shown in full on the console.", minimum=0)
 @click.option(
     "--cases",
     "cases_dir",
@@ -694,7 +685,7 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
     one per rule point), in this process, and report the kill rate."""
     from rich.progress import Progress
 
-    from fourhundred.conformance import mutants
+    from fourhundred.conformance import mutation
 
     console = _console()
     if console.is_terminal:
@@ -704,9 +695,9 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
             def advance(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            results = mutants.run_all(list(only) or None, progress=advance)
+            results = mutation.run_all(list(only) or None, progress=advance)
     else:
-        results = mutants.run_all(list(only) or None)
+        results = mutation.run_all(list(only) or None)
     relevant = [r for r in results if r.changes_behaviour]
     survivors = [r for r in relevant if not r.killed]
     shown = results if show_table else survivors

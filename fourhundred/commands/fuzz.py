@@ -26,7 +26,7 @@ import shlex
 import shutil
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,16 +37,20 @@ from rich.table import Table
 from fourhundred.commands._common import (
     MIN_TIMEOUT,
     TIMEOUT,
+    Command,
     KindOption,
     Seconds,
     check_kinds,
+    count_option,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
 from fourhundred.safeio import console_text, terminal_text
 
 if TYPE_CHECKING:
-    from fourhundred.fuzz.campaign import Config, Counts, EndReason, Summary
+    from fourhundred.fuzz.campaign import Summary
+    from fourhundred.fuzz.records import Config, Counts
+    from fourhundred.fuzz.stopping import EndReason
 
 DEFAULT_SECONDS = 60.0
 #: The most jobs a campaign runs by default (each holds an adapter process).
@@ -84,10 +88,14 @@ class IntegerSeed(click.ParamType[int]):
 BUDGET_SECONDS = Seconds(MIN_TIMEOUT, 1e7)
 
 
-def _canonical_variant(text: str) -> str:
-    from fourhundred.spec.registry import load
+def _seed_option(help: str) -> Callable[[Command], Command]:
+    """``--seed N`` of a case stream (:class:`IntegerSeed`, default 0)."""
+    return click.option("--seed", type=IntegerSeed(), default=0, show_default=True, help=help)
 
-    return str(load(text))
+
+def _seconds_option(help: str) -> Callable[[Command], Command]:
+    """``--seconds S``: the time budget of a campaign or a generation (:data:`BUDGET_SECONDS`)."""
+    return click.option("--seconds", type=BUDGET_SECONDS, help=help)
 
 
 def _check_kinds(kinds_: tuple[str, ...]) -> tuple[str, ...]:
@@ -154,19 +162,11 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     help="Only this kind (repeatable). Default: every kind and whole games.",
     cls=KindOption,
 )
-@click.option(
-    "--seconds",
-    type=BUDGET_SECONDS,
-    help=f"Stop after this many seconds (default {DEFAULT_SECONDS:g} if --cases is not given).",
+@_seconds_option(
+    f"Stop after this many seconds (default {DEFAULT_SECONDS:g} if --cases is not given)."
 )
 @click.option("--cases", "cases", type=click.IntRange(min=1), help="Stop after this many cases.")
-@click.option(
-    "--seed",
-    type=IntegerSeed(),
-    default=0,
-    show_default=True,
-    help="Seed of the case stream (the same seed gives the same cases).",
-)
+@_seed_option("Seed of the case stream (the same seed gives the same cases).")
 @click.option(
     "--out",
     "out",
@@ -181,12 +181,13 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     metavar="i/n",
     help="Run shard i of n of the case stream (for splitting a campaign across machines).",
 )
-@click.option(
+@count_option(
     "--jobs",
-    type=click.IntRange(min=1, max=64),
+    default=None,
     help="Worker processes, each with its own adapter. Default: one per CPU this process may "
     "use (at most 8), which measured fastest even on a loaded 2-core machine; one for a run "
     "under 10 s or 5,000 cases, where starting job processes costs more than they bring.",
+    maximum=64,
 )
 @click.option(
     "--cluster",
@@ -251,10 +252,11 @@ def fuzz_command(
     Exit status: 0 no disagreement, 1 disagreements found, 2 bad usage or an
     adapter that cannot be driven, 3 a bug of the fuzzer itself, 130 Ctrl-C.
     """
-    from fourhundred.fuzz.campaign import Config
+    from fourhundred.conformance.suite import canonical_variant
+    from fourhundred.fuzz.records import Config
 
     config = Config(
-        variants=tuple(dict.fromkeys(_canonical_variant(v) for v in variants)),
+        variants=tuple(dict.fromkeys(canonical_variant(v) for v in variants)),
         kinds=_check_kinds(kinds_),
         adapter=_adapter_argv(adapter_command),
         seconds=seconds if seconds is not None or cases is not None else DEFAULT_SECONDS,
@@ -313,7 +315,8 @@ def default_jobs(seconds: float | None, cases: int | None) -> int:
 
 def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = None) -> int:
     """Run the campaign and report it, whatever happens; the exit status."""
-    from fourhundred.fuzz.campaign import Summary, installed, run_campaign
+    from fourhundred.fuzz.campaign import Summary, run_campaign
+    from fourhundred.fuzz.stopping import installed
 
     err = _console(stderr=True)
     budget = f"{config.cases} cases" if config.cases is not None else f"{config.seconds:g} s"
@@ -337,9 +340,10 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
         grid.add_row("elapsed", f"{summary.seconds:,.1f} s")
         return grid
 
+    runner = _cluster_module().on_cluster(cluster) if cluster is not None else None
     with installed() as interrupts:  # spans the report too: a second Ctrl-C cannot cut it
         if quiet or not err.is_terminal:
-            summary = run_campaign(config, out, interrupts=interrupts, cluster=cluster)
+            summary = run_campaign(config, out, interrupts=interrupts, runner=runner)
         else:
             with Live(table(Summary()), console=err, refresh_per_second=4, transient=False) as live:
                 last = [0.0]
@@ -350,7 +354,7 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
                         last[0] = now
                         live.update(table(current))
 
-                summary = run_campaign(config, out, listener, interrupts, cluster)
+                summary = run_campaign(config, out, listener, interrupts, runner)
                 live.update(table(summary))
         with interrupts.held():
             _report(config, out, summary, cluster)
@@ -481,7 +485,7 @@ def _report_earlier(summary: Summary, out: Path | None) -> None:
         console.print(f"  input: {console_text(json.dumps(recorded.input, separators=(',', ':')))}")
 
 
-#: How each :class:`~fourhundred.fuzz.campaign.Ending` stops a run, in the footer.
+#: How each :class:`~fourhundred.fuzz.stopping.Ending` stops a run, in the footer.
 _ENDED: dict[EndReason, str] = {
     "interrupted": "stopped by Ctrl-C",
     "adapter": "stopped because the adapter cannot be driven",
@@ -549,25 +553,10 @@ def _bench(config: Config, quiet: bool) -> None:
     "--kind", "kind", required=True, metavar="KIND", help="The case kind.", cls=KindOption
 )
 @click.option("--variant", "variant", required=True, metavar="V", help="Variant string.")
-@click.option(
-    "-n",
-    "count",
-    type=click.IntRange(min=1, max=1_000_000),
-    default=100,
-    show_default=True,
-    help="Number of cases.",
-)
-@click.option(
-    "--seed",
-    type=IntegerSeed(),
-    default=0,
-    show_default=True,
-    help="Seed (the same seed gives the same cases).",
-)
-@click.option(
-    "--seconds",
-    type=BUDGET_SECONDS,
-    help="Stop after this many seconds, with the cases generated by then (a valid case file).",
+@count_option("-n", "count", default=100, help="Number of cases.", maximum=1_000_000)
+@_seed_option("Seed (the same seed gives the same cases).")
+@_seconds_option(
+    "Stop after this many seconds, with the cases generated by then (a valid case file)."
 )
 @click.option(
     "-o",
@@ -585,12 +574,12 @@ def generate_command(
     the file is whole or absent, and a size the disk cannot hold is refused
     as soon as it can be estimated.
     """
-    from fourhundred.conformance.suite import suite_version
+    from fourhundred.conformance.suite import canonical_variant, suite_version
     from fourhundred.fuzz.cases import case_file_chunks, generated_cases
     from fourhundred.safeio import write_text_atomically
 
     (checked,) = _check_kinds((kind,))
-    canonical = _canonical_variant(variant)
+    canonical = canonical_variant(variant)
     err = _console(stderr=True)
     made = [0]
     started = time.monotonic()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from fourhundred.commands._common import SEED, console
+from fourhundred.commands._common import PLAYERS, SEED, console
 from fourhundred.errors import UserError
 from fourhundred.safeio import (
     JsonInputError,
@@ -38,7 +38,7 @@ from fourhundred.safeio import (
 )
 @click.option(
     "--players",
-    type=click.Choice(["random", "heuristic"]),
+    type=click.Choice(PLAYERS),
     default="heuristic",
     show_default=True,
     help="Simulated players: uniformly random legal actions, or a simple heuristic.",

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fourhundred.commands._common import console as _console
+from fourhundred.commands._common import json_option, play_options
 from fourhundred.errors import UserError
 from fourhundred.spec import ambiguities as register
 from fourhundred.spec.describe import describe
@@ -17,7 +18,7 @@ from fourhundred.spec.registry import load, variants
 
 
 @click.command("variants")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@json_option()
 def variants_command(as_json: bool) -> None:
     """List every variant with its aliases and options."""
     data: list[dict[str, Any]] = [
@@ -61,7 +62,7 @@ def variants_command(as_json: bool) -> None:
 
 @click.command("rules")
 @click.argument("variant")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+@json_option()
 def rules_command(variant: str, as_json: bool) -> None:
     """Print a variant's rules as tables: VARIANT is a name with optional options,
     for example 'qahwa-400(target=61,table=classic)'."""
@@ -122,7 +123,7 @@ def _print_minimums(
 
 
 @click.command("ambiguities")
-@click.option("--json", "as_json", is_flag=True, help="Print the register as JSON.")
+@json_option("Print the register as JSON.")
 @click.option(
     "--variant", "variant", default=None, help="Only the entries that apply to this variant."
 )
@@ -131,20 +132,12 @@ def _print_minimums(
     is_flag=True,
     help="Measure how much each reading matters now (else: the committed figures).",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(min=1),
-    default=2000,
-    show_default=True,
-    help="With --measure: games per reading.",
-)
-@click.option("--seed", default="impact", show_default=True, help="With --measure: the seed.")
-@click.option(
-    "--players",
-    type=click.Choice(["random", "heuristic"]),
-    default="heuristic",
-    show_default=True,
-    help="With --measure: who plays.",
+@play_options(
+    games=2000,
+    games_help="With --measure: games per reading.",
+    seed="impact",
+    seed_help="With --measure: the seed.",
+    players_help="With --measure: who plays.",
 )
 @click.option(
     "--witnesses",

@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from fourhundred.commands._common import console as _console
+from fourhundred.commands._common import count_option, json_option, play_options
 from fourhundred.errors import UserError
 
 
@@ -28,41 +29,25 @@ def _percent(value: float | None) -> str:
 
 @click.command("simulate")
 @click.argument("variant", required=False)
-@click.option(
-    "--games", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games to play."
+@play_options(
+    games=10_000,
+    games_help="Games to play.",
+    seed="simulate",
+    seed_help="Seed of the deals and choices.",
+    players_help="Who plays every seat.",
 )
-@click.option(
-    "--players",
-    type=click.Choice(["random", "heuristic"]),
-    default="heuristic",
-    show_default=True,
-    help="Who plays every seat.",
-)
-@click.option(
-    "--seed", default="simulate", show_default=True, help="Seed of the deals and choices."
-)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
-@click.option(
-    "--batch-size",
-    type=click.IntRange(min=1),
-    default=10_000,
-    show_default=True,
-    help="Games per batch (memory is bounded by it).",
-)
-@click.option(
-    "--max-hands",
-    type=click.IntRange(min=1, max=10_000),
-    default=200,
-    show_default=True,
-    help="A game is unfinished after this many hands.",
+@json_option()
+@count_option("--batch-size", default=10_000, help="Games per batch (memory is bounded by it).")
+@count_option(
+    "--max-hands", default=200, help="A game is unfinished after this many hands.", maximum=10_000
 )
 @click.option("--readings", is_flag=True, help="Also every reading of the variant's options.")
-@click.option(
+@count_option(
     "--transcript",
     "transcript_game",
-    type=click.IntRange(min=0),
     default=None,
     help="Print game G (counting from 0) as a transcript instead.",
+    minimum=0,
 )
 @click.option(
     "--write-figures",
@@ -70,12 +55,8 @@ def _percent(value: float | None) -> str:
     help="Instead of VARIANT: every variant, both kinds of players, written to the committed "
     "figures the docs read (spec/simulation_figures.json).",
 )
-@click.option(
-    "--hands",
-    "transcript_hands",
-    type=click.IntRange(min=1),
-    default=None,
-    help="With --transcript: only the first hands.",
+@count_option(
+    "--hands", "transcript_hands", default=None, help="With --transcript: only the first hands."
 )
 def simulate_command(
     variant: str,

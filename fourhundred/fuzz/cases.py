@@ -39,8 +39,17 @@ from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.coverage import ambiguity_references, make_case
 from fourhundred.conformance.suite import case_file_text, suite_version
 from fourhundred.errors import UserError
-from fourhundred.fuzz.campaign import COUNTERS, Blocks, Config, Counts, Finding
 from fourhundred.fuzz.classes import concerned_fields
+from fourhundred.fuzz.records import (
+    COUNTERS,
+    MAX_BLOCKS,
+    Blocks,
+    Config,
+    Counts,
+    Finding,
+    describe,
+    today,
+)
 from fourhundred.safeio import (
     JsonInputError,
     OutputError,
@@ -71,8 +80,6 @@ def finding_case(finding: Finding, config: Config) -> Json:
     its class of wrongness in the description, the original input in its provenance,
     and only the register entries its departure concerns
     (:func:`fourhundred.fuzz.classes.concerned_fields`)."""
-    from fourhundred.fuzz.campaign import today
-
     rules = load(finding.variant)
     expected = spec_expected(finding.kind, rules, finding.input)
     where = ", ".join(finding.paths) or finding.status
@@ -131,8 +138,6 @@ def write_finding(out: Path, finding: Finding, config: Config) -> Path:
     moment leaves both files whole. A case file of the folder that is not a
     valid one is an error naming it, never overwritten.
     """
-    from fourhundred.fuzz.campaign import describe, today
-
     case = finding_case(finding, config)
     path: Path = out / "cases" / str(finding.kind) / "fuzz.json"
     existing = [c for c in existing_cases(path, finding.kind) if c.get("id") != case["id"]]
@@ -318,10 +323,8 @@ def read_state(out: Path | None, config: Config) -> State:
     """The state in ``out`` (a fresh one if there is none); a state of another campaign
     (other seed, variants, kinds or shard) is refused with a clear message, and so is
     a state file that is not one (:data:`STATE_SCHEMA`, ranges in order and within
-    :data:`~fourhundred.fuzz.campaign.MAX_BLOCKS`) or a case file of the folder that
+    :data:`~fourhundred.fuzz.records.MAX_BLOCKS`) or a case file of the folder that
     is not a valid one."""
-    from fourhundred.fuzz.campaign import describe
-
     wanted = describe(config)
     if out is None:
         return State(wanted)
@@ -357,8 +360,6 @@ def read_state(out: Path | None, config: Config) -> State:
 def _state_problem(data: Any) -> str | None:
     """What is wrong with a state file's JSON (None: nothing)."""
     import jsonschema
-
-    from fourhundred.fuzz.campaign import MAX_BLOCKS
 
     errors = sorted(
         jsonschema.Draft202012Validator(STATE_SCHEMA).iter_errors(data),

@@ -1,10 +1,10 @@
 """One fuzzing campaign on a Dask cluster: ``fourhundred fuzz --cluster ADDRESS``.
 
 The campaign's stream is already cut into blocks that regenerate from
-(seed, block, position) (:mod:`fourhundred.fuzz.campaign`), so a block is the
+(seed, block, position) (:mod:`fourhundred.fuzz.stream`), so a block is the
 unit of work here: the client submits the shard's blocks that are not done,
 a few per worker ahead, and each worker runs the blocks it is handed with a
-:class:`~fourhundred.fuzz.campaign.Job` of its own, which owns the worker's
+:class:`~fourhundred.fuzz.job.Job` of its own, which owns the worker's
 adapter process (opened with the first block, ended when the campaign's
 worker plugin is removed) and remembers the shapes it has shrunk. A block
 comes back as the messages a local job would have emitted (findings,
@@ -21,7 +21,7 @@ state file).
 so the cluster's clocks should agree (NTP); Ctrl-C stops submitting, tells the
 running blocks to stop after their current batch (a ``distributed.Event``),
 keeps what they hand back within
-:data:`~fourhundred.fuzz.campaign.JOB_STOP_SECONDS`, and ends the adapters.
+:data:`~fourhundred.fuzz.stopping.JOB_STOP_SECONDS`, and ends the adapters.
 A worker that dies is Dask's to handle: its block is run again elsewhere.
 
 Why Dask distributed and not Ray: it is pure Python (``pip install
@@ -31,7 +31,10 @@ its ``LocalCluster`` runs in this process for the tests; and its worker
 plugins give each worker exactly one long-lived object, the adapter's owner.
 Ray would bring its own object store and daemons (raylet, GCS) for a workload
 that moves a few kilobytes per block. Dask is an optional extra: this module
-imports it, and nothing imports this module but a campaign with ``--cluster``.
+imports it, and nothing imports this module but ``fourhundred fuzz --cluster`` (and
+its tests), which hands :func:`on_cluster` to
+:func:`~fourhundred.fuzz.campaign.run_campaign` as its runner: this module uses the
+campaign's public pieces, and the campaign never imports this one.
 """
 
 from __future__ import annotations
@@ -49,23 +52,19 @@ from typing import Any
 from distributed import WorkerPlugin
 
 from fourhundred.errors import UserError
-from fourhundred.fuzz.campaign import (
+from fourhundred.fuzz.campaign import Runner, Summary
+from fourhundred.fuzz.implementations import Implementation
+from fourhundred.fuzz.job import Emit, Job, open_implementation
+from fourhundred.fuzz.records import Config
+from fourhundred.fuzz.stopping import (
     JOB_STOP_SECONDS,
     ClusterError,
-    Config,
-    Emit,
     Ending,
     Interrupts,
-    Job,
-    Summary,
-    block_index,
-    block_size,
     ending_of,
-    free_blocks,
-    open_implementation,
     sigint_ignored,
 )
-from fourhundred.fuzz.implementations import Implementation
+from fourhundred.fuzz.stream import block_index, block_size, free_blocks
 
 #: Blocks queued per worker beyond the one it runs, so no worker waits for the client.
 AHEAD_PER_WORKER = 2
@@ -203,6 +202,16 @@ def connected(address: str, workers: int) -> Iterator[Any]:
                     f"--cluster {address}: cannot reach the scheduler: {error}"
                 ) from None
         yield client
+
+
+def on_cluster(address: str) -> Runner:
+    """The :data:`~fourhundred.fuzz.campaign.Runner` that runs a campaign's blocks on
+    the cluster at ``address`` (:func:`run_on_cluster`)."""
+
+    def run(config: Config, handle: Emit, summary: Summary, interrupts: Interrupts) -> None:
+        run_on_cluster(config, address, handle, summary, interrupts)
+
+    return run
 
 
 def run_on_cluster(

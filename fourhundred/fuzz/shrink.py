@@ -440,6 +440,16 @@ def _start(search: _Search) -> GameState | None:
         return None
 
 
+def _planned(search: _Search) -> tuple[GameState, list[games.HandPlan]] | None:
+    """The start of the game being shrunk and the plans of its hands (None when
+    either cannot be read)."""
+    start = _start(search)
+    if start is None:
+        return None
+    plans = games.plans_of(start, search.data["actions"])
+    return None if plans is None else (start, plans)
+
+
 def _start_at_departing_hand(search: _Search) -> bool:
     """Start the game at the position at the start of the hand where the answers
     first part (the hands before it dropped): a long game becomes one hand from a
@@ -484,12 +494,10 @@ def _replanned(start: GameState, plans: Sequence[games.HandPlan], length: int) -
 def _simplify_hands(search: _Search) -> bool:
     """Drop a hand, its rejected actions or its seat names; throw one in, sort a deal
     (re-deriving the actions)."""
-    start = _start(search)
-    if start is None:
+    planned = _planned(search)
+    if planned is None:
         return False
-    plans = games.plans_of(start, search.data["actions"])
-    if plans is None:
-        return False
+    start, plans = planned
     changes: list[Callable[[games.HandPlan], games.HandPlan | None]] = [
         lambda plan: None,
         lambda plan: games.without_extras(plan) if plan.extras else plan,
@@ -551,12 +559,10 @@ def _pull_start_number(search: _Search, name: str, seat: int | None, simplest: i
     step = BAND_WIDTH if name == "target_in_force" else 1
 
     def attempt(value: int) -> bool:
-        start = _start(search)
-        if start is None:
+        planned = _planned(search)
+        if planned is None:
             return False
-        plans = games.plans_of(start, search.data["actions"])
-        if plans is None:
-            return False
+        start, plans = planned
         moved = _start_with(start, name, seat, value)
         return search.try_move(_replanned(moved, plans, len(search.data["actions"])))
 

@@ -1,15 +1,16 @@
 """The cases browser: every conformance case of the suite, by kind, variant and rule.
 
-One page (:data:`.anchors.CASES_PAGE`), generated at build time from the
-bundled suite (:func:`fourhundred.conformance.suite.load_cases`). Every case
-carries the HTML id :func:`.anchors.case_anchor` gives it, the same function
-every page that links to a case uses.
+An index (:data:`.anchors.CASES_PAGE`) and one page per kind and group of
+case ids (:func:`.anchors.case_page`: ``table_minimum-qahwa-400``, or
+``legal_plays-all`` for the cases every variant shares), generated at build
+time from the bundled suite (:func:`fourhundred.conformance.suite.load_cases`).
+Every case carries the HTML id :func:`.anchors.case_anchor` gives it, the
+same function every page that links to a case uses.
 
-Thousands of cases stay readable, and the page small enough, by grouping: a
-section per kind, in it a collapsed ``<details>`` per variant (the first
-variant a case lists, without its options) and rule (the first source section
-it cites). A link to a case opens its group (browsers expand a ``<details>``
-that holds the target of a link). Long lists in a case's input or expected
+Thousands of cases stay readable, and each page small, by splitting and
+grouping: on a page, a collapsed ``<details>`` per rule (the first source
+section a case cites). A link to a case opens its group (browsers expand a
+``<details>`` that holds the target of a link). Long lists in a case's input or expected
 answer (a whole game's actions) are shown by their first items and their
 length: the case files in ``conformance/cases/`` hold them in full.
 
@@ -28,16 +29,12 @@ from typing import Any
 from fourhundred.conformance import kinds, suite
 from fourhundred.spec.registry import names
 
-from .anchors import case_anchor
+from .anchors import CASES_PAGE, case_anchor, case_page, group_page
 from .md import esc, generated_banner
 
 #: Lists longer than this are shown by their first :data:`SHOWN` items.
 LONGEST_LIST = 16
 SHOWN = 4
-
-
-def _base(variant: str) -> str:
-    return variant.split("(", 1)[0]
 
 
 def compact(value: Any) -> Any:
@@ -79,18 +76,17 @@ def _case(case: Mapping[str, Any], variant: str, rule: str) -> str:
     )
 
 
-def _groups(
-    cases: Sequence[Mapping[str, Any]],
-) -> dict[str, dict[str, dict[str, list[Mapping[str, Any]]]]]:
-    """kind -> base variant -> first rule -> cases, in suite order."""
-    grouped: dict[str, dict[str, dict[str, list[Mapping[str, Any]]]]] = defaultdict(
-        lambda: defaultdict(lambda: defaultdict(list))
-    )
+def _kind_and_group(case: Mapping[str, Any]) -> tuple[str, str]:
+    kind, group, _ = str(case["id"]).split(".", 2)
+    return kind, group
+
+
+def _pages_of(cases: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """page path -> its cases, in suite order."""
+    pages: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for case in cases:
-        variant = _base(str(case["variants"][0]))
-        rule = str(case["rules"][0]) if case["rules"] else "no rule cited"
-        grouped[str(case["kind"])][variant][rule].append(case)
-    return grouped
+        pages[case_page(str(case["id"]))].append(case)
+    return pages
 
 
 def _kinds_in(cases: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -99,52 +95,80 @@ def _kinds_in(cases: Sequence[Mapping[str, Any]]) -> list[str]:
     return [k for k in kinds.KINDS if k in present] + sorted(present - set(kinds.KINDS))
 
 
-def _overview(cases: Sequence[Mapping[str, Any]], variants: Sequence[str]) -> list[str]:
-    per: Counter[tuple[str, str]] = Counter()
-    for case in cases:
-        for variant in {_base(v) for v in case["variants"]}:
-            per[(str(case["kind"]), variant)] += 1
-    totals = Counter(str(case["kind"]) for case in cases)
-    out = [
-        "| kind | " + " | ".join(variants) + " | cases |\n",
-        "|---|" + "---:|" * (len(variants) + 1) + "\n",
-    ]
+def _groups_of(cases: Sequence[Mapping[str, Any]], kind: str) -> list[str]:
+    """The groups of one kind: the variants in registry order, then the others by name."""
+    present = {_kind_and_group(c)[1] for c in cases if str(c["kind"]) == kind}
+    order = list(names())
+    return [g for g in order if g in present] + sorted(present - set(order))
+
+
+def _overview(cases: Sequence[Mapping[str, Any]]) -> list[str]:
+    counts = Counter(_kind_and_group(case) for case in cases)
+    out = ["| kind | pages (cases) | cases |\n", "|---|---|---:|\n"]
     for kind in _kinds_in(cases):
-        counts = " | ".join(str(per[(kind, v)]) if per[(kind, v)] else "–" for v in variants)
-        out.append(f"| [`{kind}`](#kind-{kind}) | {counts} | {totals[kind]} |\n")
+        links = ", ".join(
+            f"[{group}]({group_page(kind, group).removeprefix('conformance/')}) "
+            f"({counts[(kind, group)]})"
+            for group in _groups_of(cases, kind)
+        )
+        total = sum(n for (k, _), n in counts.items() if k == kind)
+        out.append(f"| `{kind}` | {links} | {total} |\n")
     out.append(
-        "\nA case that lists several variants counts under each; every case is listed once "
-        "below, under the first variant and the first rule it names.\n\n"
+        "\nA case is listed on the page of its id (``kind.group.number``): a variant's "
+        "page holds the cases written for it, `all` the cases every variant shares.\n\n"
     )
     return out
 
 
-def cases_page() -> str:
-    """The whole page."""
+def group_page_text(kind: str, group: str, members: Sequence[Mapping[str, Any]]) -> str:
+    """One page of the browser: the cases of a kind and group, by the first rule they cite."""
+    by_rule: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for case in members:
+        by_rule[str(case["rules"][0]) if case["rules"] else "no rule cited"].append(case)
+    out = [
+        "---\nsearch:\n  exclude: true\n---\n\n",
+        f"# `{esc(kind)}` cases: {esc(group)}\n\n",
+        f"{len(members):,} cases. Back to [every kind and variant](../cases.md); the "
+        "[adapter protocol](../../guides/adapter-protocol.md) describes the kinds, their "
+        "input and their answers. Every case has a permalink (its id).\n\n",
+    ]
+    for rule, cases in by_rule.items():
+        out.append(
+            f'<details class="fh-cases"><summary><strong>{esc(rule)}</strong> '
+            f"({len(cases)})</summary>\n<ul>\n"
+        )
+        out.extend(_case(case, str(case["variants"][0]), rule) + "\n" for case in cases)
+        out.append("</ul>\n</details>\n")
+    out.append("\n" + generated_banner("the case files of the suite (`conformance/cases/`)"))
+    return "".join(out)
+
+
+def cases_pages() -> dict[str, str]:
+    """The index and every page of the cases browser, by path in the site sources."""
     cases = suite.load_cases()
-    variants = list(names())
     out = [
         "---\nsearch:\n  exclude: true\n---\n\n",
         "# The conformance cases\n\n",
-        generated_banner("the case files of the suite (`conformance/cases/`)"),
-        f"Suite version {esc(suite.suite_version())}: {len(cases):,} cases. Each question is "
-        "asked of an adapter under every variant string the case lists; the "
-        "[adapter protocol](../guides/adapter-protocol.md) describes the kinds, their input "
-        "and their answers. Every case has a permalink (its id); open a group to see its "
-        "cases.\n\n",
+        f"Suite version {esc(suite.suite_version())}: {len(cases):,} cases, one page per kind "
+        "and variant. Each question is asked of an adapter under every variant string the "
+        "case lists; the [adapter protocol](../guides/adapter-protocol.md) describes the "
+        "kinds, their input and their answers.\n\n",
     ]
-    out.extend(_overview(cases, variants))
-    grouped = _groups(cases)
+    out.extend(_overview(cases))
+    out.append(generated_banner("the case files of the suite (`conformance/cases/`)"))
+    pages = {CASES_PAGE: "".join(out)}
+    for path, members in _pages_of(cases).items():
+        kind, group = _kind_and_group(members[0])
+        pages[path] = group_page_text(kind, group, members)
+    return pages
+
+
+def nav_entries() -> list[Any]:
+    """The nav of the cases browser: the index, then a section per kind, a page per group."""
+    cases = suite.load_cases()
+    entries: list[Any] = [{"Every kind": CASES_PAGE}]
     for kind in _kinds_in(cases):
-        by_variant = grouped[kind]
-        out.append(f'<h2 id="kind-{esc(kind)}"><code>{esc(kind)}</code></h2>\n\n')
-        for variant in sorted(by_variant, key=lambda v: [*variants, v].index(v)):
-            for rule, members in by_variant[variant].items():
-                out.append(
-                    f'<details class="fh-cases"><summary><strong>{esc(variant)}</strong> · '
-                    f"{esc(rule)} ({len(members)})</summary>\n<ul>\n"
-                )
-                out.extend(_case(case, str(case["variants"][0]), rule) + "\n" for case in members)
-                out.append("</ul>\n</details>\n")
-        out.append("\n")
-    return "".join(out)
+        entries.append(
+            {kind: [{group: group_page(kind, group)} for group in _groups_of(cases, kind)]}
+        )
+    return entries

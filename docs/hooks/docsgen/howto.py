@@ -20,10 +20,12 @@ from fourhundred.conformance.suite import load_cases
 from fourhundred.spec.cards import RANKS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.describe import outcome_rules, value_text
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
+from fourhundred.spec.registry import get
 
 from . import words
 from .anchors import case_link
 from .md import esc
+from .players import reading_notes
 
 #: The highest score the prose looks at for a minimum that keeps rising.
 SCORE_HORIZON = 400
@@ -231,50 +233,8 @@ def _id_family(case_id: str) -> str:
     return family if family in _EXAMPLE_ORDER else ""
 
 
-def _seats(values: Sequence[Any]) -> str:
-    return ", ".join(f"{words.seat(s)} {v}" for s, v in enumerate(values))
-
-
 def _cards(cards: Sequence[str] | None) -> str:
     return " ".join(card(c) for c in cards) if cards else "none"
-
-
-def case_in_words(case: Mapping[str, Any]) -> str:
-    """A case's question and the expected answer in words (seats and results named)."""
-    given, expected, kind = case["input"], case["expected"], case["kind"]
-    if kind == "legal_bids":
-        return f"own score {given['own_score']}: legal bids {_cards_or_numbers(expected['bids'])}"
-    if kind == "table_minimum":
-        played = "played" if expected["played"] else "thrown in"
-        return (
-            f"scores {_seats(given['scores'])}; bids {_seats(given['bids'])}: the minimum is "
-            f"{expected['minimum']}, so the hand is {played}"
-        )
-    if kind == "legal_plays":
-        led = f"{card(given['led'])} led" if given.get("led") else "leading"
-        return f"holding {_cards(given['hand'])}, {led}: may play {_cards(expected['cards'])}"
-    if kind == "trick_winner":
-        return (
-            f"trick {_cards(given['trick'])} (the leader first): won by card "
-            f"{expected['winner'] + 1}, the {card(given['trick'][expected['winner']])}"
-        )
-    if kind == "bid_value":
-        worth = (
-            "decides the game" if expected.get("decides_game") else f"is worth {expected['value']}"
-        )
-        return f"a bid of {given['bid']} at own score {given['own_score']} {worth}"
-    if kind == "hand_scoring":
-        return (
-            f"scores {_seats(given['scores'])}; bids {_seats(given['bids'])}; tricks "
-            f"{_seats(given['tricks'])}: afterwards {_seats(expected['scores'])}"
-        )
-    if kind == "game_outcome":
-        return (
-            f"scores {_seats(given['scores'])}; bids {_seats(given['bids'])}; tricks "
-            f"{_seats(given['tricks'])}: afterwards {_seats(expected['scores'])}, "
-            f"{words.result(expected['result'])}"
-        )
-    raise ValueError(f"case {case['id']}: no words for kind {kind!r}")
 
 
 def _cards_or_numbers(values: Sequence[int]) -> str:
@@ -285,15 +245,72 @@ def _cards_or_numbers(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"−{-points}"
+
+
+def _scores(values: Sequence[int]) -> str:
+    return ", ".join(f"{words.seat(s)} {_number(v)}" for s, v in enumerate(values))
+
+
+def _number(value: int) -> str:
+    return str(value) if value >= 0 else f"−{-value}"
+
+
+def _players(given: Mapping[str, Any], after: Sequence[int]) -> str:
+    """'North bids 4, takes 5: +4' for each player of a scored hand."""
+    parts = []
+    for seat, (bid, took, before, now) in enumerate(
+        zip(given["bids"], given["tricks"], given["scores"], after, strict=True)
+    ):
+        parts.append(f"{words.seat(seat)} bids {bid}, takes {took}: {_signed(now - before)}")
+    return "; ".join(parts)
+
+
+def example_sentence(case: Mapping[str, Any]) -> str:
+    """A case as one sentence a player reads ("bid 8, take 8 or more: +16")."""
+    given, expected, kind = case["input"], case["expected"], case["kind"]
+    if kind == "legal_bids":
+        bids = _cards_or_numbers(expected["bids"])
+        return f"On {_number(given['own_score'])} points you may bid {bids}"
+    if kind == "table_minimum":
+        bids = ", ".join(str(b) for b in given["bids"])
+        verdict = "the hand is played" if expected["played"] else "the cards are thrown in"
+        return (
+            f"Scores {_scores(given['scores'])}; bids {bids}: they must reach "
+            f"{expected['minimum']}, so {verdict}"
+        )
+    if kind == "legal_plays":
+        led = f"with {card(given['led'])} led" if given.get("led") else "leading"
+        return f"Holding {_cards(given['hand'])}, {led}: you may play {_cards(expected['cards'])}"
+    if kind == "trick_winner":
+        winner = card(given["trick"][expected["winner"]])
+        return f"{_cards(given['trick'])} (leader first): the {winner} wins"
+    if kind == "bid_value":
+        bid, own = given["bid"], _number(given["own_score"])
+        if expected.get("decides_game"):
+            return f"Bid {bid} on {own} points: it decides the game"
+        value = int(expected["value"])
+        return f"Bid {bid} on {own} points, take {bid} or more: +{value}; fewer: −{value}"
+    if kind == "hand_scoring":
+        return _players(given, expected["scores"])
+    if kind == "game_outcome":
+        return (
+            f"{_players(given, expected['scores'])}; now {_scores(expected['scores'])}: "
+            f"{words.result(expected['result'])}"
+        )
+    raise ValueError(f"case {case['id']}: no words for kind {kind!r}")
+
+
 def example_block(case: Mapping[str, Any], link: bool) -> str:
-    """One worked example: its description, the case in words, and its permalink."""
-    name = f"`{esc(case['id'])}`"
-    if link:
-        name = f"[{name}]({case_link(str(case['id']))})"
-    return (
-        f"- *Example {name}*: {esc(words.for_people(str(case['description'])))}. "
-        f"{esc(case_in_words(case)[:1].upper() + case_in_words(case)[1:])}.\n"
+    """One worked example: one sentence, and the case id as a small permalink."""
+    case_id = esc(case["id"])
+    ref = (
+        f"[{case_id}]({case_link(str(case['id']))}){{ .fh-case-ref }}"
+        if link
+        else (f'<small class="fh-case-ref">{case_id}</small>')
     )
+    return f"- {esc(example_sentence(case))}. {ref}\n"
 
 
 def _section_examples(variant_name: str, section: str, link: bool) -> str:
@@ -308,8 +325,10 @@ def _section_examples(variant_name: str, section: str, link: bool) -> str:
 
 
 def how_to_play(rules: Rules, case_links: bool) -> str:
-    """The "How to play" section of a variant page, with worked examples under each rule."""
+    """The "How to play" section of a variant page: the rules in prose, the readings
+    marked where they decide a rule, and examples from the suite under each rule."""
     name = rules.variant
+    variant = get(name)
     parts = [
         ("The deal", deal_text(rules)),
         ("Bidding", own_minimum_text(rules) + "\n\n" + table_minimum_text(rules)),
@@ -319,13 +338,19 @@ def how_to_play(rules: Rules, case_links: bool) -> str:
     ]
     out = [
         "## How to play\n\n",
-        "Generated from the rule functions under this variant's defaults; the examples under "
-        "each rule are cases of the conformance suite"
-        + (" (each links to the case)" if case_links else "")
+        "Where a source leaves a rule open, the line that settles it is marked "
+        '<span class="fh-reading">our reading</span> and links to the register, which '
+        "gives the other readings. The examples are cases of the conformance suite"
+        + (" (the small id links to the case)" if case_links else "")
         + ".\n\n",
     ]
     for title, text in parts:
         out.append(f"### {title}\n\n{esc(text)}\n")
-        out.append(_section_examples(name, title, case_links))
+        notes = reading_notes(variant, title)
+        if notes:
+            out.append("\n" + notes)
+        examples_text = _section_examples(name, title, case_links)
+        if examples_text:
+            out.append("\n**Examples**\n" + examples_text)
         out.append("\n")
     return "".join(out)

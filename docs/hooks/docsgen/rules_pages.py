@@ -9,11 +9,14 @@ from fourhundred.spec.registry import Variant, load, variants
 from fourhundred.spec.sources import source
 
 from .applicability import DOES_NOT_APPLY, applies, not_applicable_reason
+from .hands import hand_topics, hands_path
 from .howto import how_to_play, no_legal_bid_from
 from .md import cell, esc, generated_banner, table
+from .players import glance_box, tips
 from .provenance import field_label, ordered_fields, provenance, show_value
 from .score_sheet import sheet_path
 from .sources_links import source_link_html
+from .tryit import try_it_section
 
 AMBIGUITIES_PAGE = "ambiguities.md"
 
@@ -111,7 +114,8 @@ def _provenance_table(variant: Variant) -> str:
     )
     body = "\n".join(rows)
     return (
-        f'<div class="fh-provenance"><table><thead><tr>{head}</tr></thead>\n'
+        # Left out of the search index: the comparison page holds the same values.
+        f'<div class="fh-provenance" data-search-exclude><table><thead><tr>{head}</tr></thead>\n'
         f"<tbody>\n{body}\n</tbody></table></div>\n"
     )
 
@@ -131,23 +135,27 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
     rules = load(variant.name)
     data = describe(rules)
     definition = variant.definition
-    out = [f"# {variant.name}: {cell(definition.title)}\n"]
-    out.append(generated_banner("`fourhundred.spec` (registry, rule functions and `describe`)"))
-    out.append(f"{cell(definition.summary)}\n\n")
-    aliases = ", ".join(f"`{a}`" for a in definition.aliases) or "none"
+    out = [f"# {variant.name}: {cell(definition.title)}\n\n"]
     out.append(
-        f"- **Source:** {cell(source(definition.source).title)}\n"
-        f"- **Aliases:** {aliases}\n"
-        f"- **Variant string under the defaults:** `{rules}`\n"
-        f"- **On the command line:** `fourhundred rules {variant.name}`\n"
-        f"- **Score sheet to print:** [{variant.name}]({sheet_path(variant.name).removeprefix('rules/')})\n"
+        f"How to play {cell(definition.title)}, from {cell(source(definition.source).title)}: "
+        "first for players, then the numbers, the options and where each rule comes from.\n\n"
     )
-    if variant.options:
-        first = variant.options[0]
-        out.append(
-            f"- **With an option:** `fourhundred rules '{variant.name}({first.name}={first.values[-1]})'`\n"
-        )
-    out.append("\n" + how_to_play(rules, case_links))
+    out.append(glance_box(rules))
+    out.append(how_to_play(rules, case_links))
+    out.append(
+        "## Tips from the table\n\n"
+        "Advice the sources give players, in our words.\n\n" + tips(rules) + "\n"
+    )
+    out.append(try_it_section(rules))
+    out.append(
+        "## Worked hands\n\n"
+        f"[Hands of {variant.name} played out]({hands_path(variant.name).removeprefix('rules/')}), "
+        "each a case of the suite, with what to notice: "
+        + "; ".join(hand_topics(variant.name))
+        + ". And [a whole hand dealt and played card by card](worked-hand.md).\n\n"
+        f"To keep score at the table, print the [score sheet of {variant.name}]"
+        f"({sheet_path(variant.name).removeprefix('rules/')}).\n\n"
+    )
     out.append(
         "## The rules in numbers\n\n"
         "The tables below are computed by calling the rule functions under the defaults.\n"
@@ -194,6 +202,24 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
     )
     out.append("\n### End of the game\n\n")
     out.extend(f"- {cell(line)}\n" for line in data["outcome"])
+    aliases = ", ".join(f"`{a}`" for a in definition.aliases) or "none"
+    out.append(
+        "\n## For implementers\n\n"
+        f"- **In brief:** {cell(definition.summary)}\n"
+        f"- **Source:** {cell(source(definition.source).title)}\n"
+        f"- **Aliases:** {aliases}\n"
+        f"- **Variant string under the defaults:** `{rules}`\n"
+        f"- **On the command line:** `fourhundred rules {variant.name}`\n"
+    )
+    if variant.options:
+        first = variant.options[0]
+        out.append(
+            f"- **With an option:** `fourhundred rules '{variant.name}({first.name}={first.values[-1]})'`\n"
+        )
+    out.append(
+        f"- **Its cases:** `fourhundred conformance export --variant {variant.name}` writes them; "
+        "[the cases browser](../conformance/cases.md) shows them by kind.\n"
+    )
     out.append("\n## Options and their defaults\n\n")
     out.append(
         "House options are rules the source offers as alternatives; readings are the "
@@ -220,6 +246,9 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
             [ambiguity_link(entry.id), cell(entry.title), entry.kind, f"`{default.reading}`"]
         )
     out.append(table(["entry", "question", "kind", "default reading"], rows))
+    out.append(
+        "\n" + generated_banner("`fourhundred.spec` (registry, rule functions and `describe`)")
+    )
     return "".join(out)
 
 

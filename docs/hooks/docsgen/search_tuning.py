@@ -1,76 +1,121 @@
-"""Search tuned for players: the rules before the API, and the words players use.
+"""Search tuned for players: a variant's rules page first for a player's word, and a light index.
 
-mkdocs-material's search (lunr, in the browser) multiplies a page's score by
-its ``search.boost`` (front matter, or ``page.meta`` as the hook sets it):
-:func:`boost` gives the rules pages more weight and the API reference less,
-so "partner", "trump" or "redeal" lead to a rule, not to a function that
-happens to carry the word in its name.
+mkdocs-material's search (lunr, in the browser) scores a match by the field
+it is in (``fields`` in ``mkdocs.yml``: a title weighs 1,000 times the text)
+and multiplies by the page's ``search.boost`` (set by the hook from
+:func:`boost`). Three things are tuned here, all on the index the search
+plugin writes (:func:`tune_index`, run after the plugin, so nothing of this
+shows on a page or in a result's preview):
 
-Players do not always use the site's words: a hand that is *thrown in* is a
-*redeal* to many. :func:`search_words` adds, to a rules page that uses a
-term, the words players type for it, in a hidden block the search indexes
-and nobody sees.
+* **players' words.** Players do not always use the site's words: a hand that
+  is *thrown in* is a *redeal* to many. :func:`player_words` gives a variant's
+  rules page the words players type for the terms it uses, and its main
+  entry carries them in a field of its own, ``keywords``, which the search
+  matches (weighted above a title, :data:`KEYWORDS_FIELD`) and never shows.
+  So "partner", "13", "minimum", "trump", "redeal" or "score" lead to the
+  rules of a variant before the glossary, the register or a score sheet.
+* **the API reference.** Each module page keeps one entry: its title, the
+  opening of its text, and the names of its members as keywords, so a search
+  for ``hand_result`` finds the module, at a fraction of the index's size.
+* **weights**: the rules before the guides, the guides before the API.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 #: Search weight by the folder of a page's source (the longest match wins;
-#: the empty prefix is every other page). lunr weighs a match in a title (an
-#: API symbol's heading) 1,000 times a match in the text: the API's weight is
-#: small enough that a rule's text still comes first.
+#: the empty prefix is every other page).
 BOOSTS: Mapping[str, float] = {
     "rules/": 10.0,
     "conformance/": 0.5,
-    "api/": 0.005,
+    "api/": 0.05,
     "": 1.0,
 }
+#: The weight of a variant's rules page (see :func:`is_variant_page`).
+VARIANT_BOOST = 20.0
+
+#: The index field that carries a page's hidden search words, and its weight
+#: (mkdocs.yml ``plugins: search: fields`` must name it; a test checks).
+KEYWORDS_FIELD = "keywords"
 
 #: A term of the site (matched in a page's text, whole words, any case) and the
-#: words players type for it.
+#: words players type for it; the term itself is a keyword too.
 PLAYER_WORDS: Mapping[str, tuple[str, ...]] = {
-    "thrown in": ("redeal", "re-deal", "misdeal"),
+    "thrown in": ("redeal", "re-deal", "misdeal", "throw-in"),
     "throw-in": ("redeal", "re-deal", "misdeal"),
-    "hearts": ("trump", "trumps", "trumping"),
+    "hearts": ("trump", "trumps", "trumping", "heart"),
+    "trump": ("trumps", "trumping"),
     "team": ("partner", "partners", "partnership", "teammate"),
     "partner": ("partners", "partnership", "teammate"),
-    "target": ("goal", "winning score"),
-    "bid": ("contract",),
+    "target": ("goal", "winning", "win"),
+    "bid": ("contract", "bids", "bidding"),
+    "minimum": ("minimums", "lowest", "least"),
+    "13": ("thirteen", "slam"),
+    "score": ("scores", "scoring", "points", "score sheet"),
 }
 
-#: Pages that get the players' words.
-RULES_FOLDER = "rules/"
+#: API module pages keep this much of their text in the index.
+API_TEXT = 200
 
 
-def boost(src_uri: str) -> float:
-    """The search weight of a page, by the folder of its source."""
+def is_variant_page(src_uri: str, variant_names: tuple[str, ...]) -> bool:
+    """Whether a page is a variant's rules page (``rules/qahwa-400.md``)."""
+    return src_uri in {f"rules/{name}.md" for name in variant_names}
+
+
+def boost(src_uri: str, variant_names: tuple[str, ...] = ()) -> float:
+    """The search weight of a page: a variant's rules page most, then by folder."""
+    if is_variant_page(src_uri, variant_names):
+        return VARIANT_BOOST
     prefix = max((p for p in BOOSTS if src_uri.startswith(p)), key=len)
     return BOOSTS[prefix]
 
 
-def search_words(src_uri: str, markdown: str) -> str:
-    """A hidden block of the players' words for the terms a rules page uses ('' for
-    other pages, or when it uses none of them)."""
-    if not src_uri.startswith(RULES_FOLDER):
-        return ""
+def player_words(markdown: str) -> list[str]:
+    """The terms of :data:`PLAYER_WORDS` a page uses, and the words players type for them."""
     words: dict[str, None] = {}
     for term, synonyms in PLAYER_WORDS.items():
         if re.search(rf"\b{re.escape(term)}\b", markdown, flags=re.IGNORECASE):
-            words.update(dict.fromkeys(synonyms))
-    if not words:
-        return ""
-    return f'<div class="fh-search-words" hidden>{" ".join(words)}</div>'
+            words.update(dict.fromkeys((term, *synonyms)))
+    return list(words)
 
 
-def with_search_words(src_uri: str, markdown: str) -> str:
-    """The page with its :func:`search_words` under its title, so that a match
-    leads to the top of the page rather than to its last section."""
-    block = search_words(src_uri, markdown)
-    if not block:
-        return markdown
-    title, newline, rest = markdown.partition("\n")
-    if title.startswith("# "):
-        return f"{title}\n\n{block}\n{newline}{rest}"
-    return f"{block}\n\n{markdown}"
+def _page(location: str) -> str:
+    return location.split("#", 1)[0]
+
+
+def tune_index(index: dict[str, Any], keywords: Mapping[str, list[str]]) -> dict[str, Any]:
+    """The search plugin's index with the players' words and a compact API reference.
+
+    ``keywords``: page URL (``rules/qahwa-400.html``) -> the words its main
+    entry gets in :data:`KEYWORDS_FIELD`.
+    """
+    docs: list[dict[str, Any]] = []
+    members: dict[str, list[str]] = {}
+    for doc in index["docs"]:
+        location = str(doc["location"])
+        page = _page(location)
+        if page.startswith("api/"):
+            if "#" in location:
+                members.setdefault(page, []).append(location.rsplit(".", 1)[-1])
+                continue
+            doc = {**doc, "text": _cut(str(doc["text"]))}
+        elif location in keywords:
+            doc = {**doc, KEYWORDS_FIELD: " ".join(keywords[location])}
+        docs.append(doc)
+    for doc in docs:
+        names = members.get(str(doc["location"]))
+        if names:
+            doc[KEYWORDS_FIELD] = " ".join(dict.fromkeys(names))
+    return {**index, "docs": docs}
+
+
+def _cut(text: str) -> str:
+    """The opening of a text, cut at a word, with no HTML tag left open."""
+    plain = re.sub(r"<[^>]+>", "", text)
+    if len(plain) <= API_TEXT:
+        return plain
+    return plain[:API_TEXT].rsplit(" ", 1)[0] + " …"

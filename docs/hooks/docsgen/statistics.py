@@ -171,23 +171,26 @@ def rare_chart(data: dict[str, Any]) -> str:
 
 
 def impact_chart(data: dict[str, Any]) -> str:
-    """How often each reading of an open question changes a hand and a game."""
-    rows, hands, games = [], [], []
-    for entry_id, figures in data["entries"].items():
-        for f in figures:
-            rows.append(f"{entry_id}\n{f['variant']}: {f['reading']}")
-            hands.append(f["hand_share"])
-            games.append(f["game_share"])
+    """How often each reading changes a game and its winner, the largest first (the
+    readings that change nothing are listed under the table instead)."""
+    rows, any_difference, winners = [], [], []
+    for entry_id, f in _impact_rows(data):
+        if f["hands_differ"] == 0:
+            continue
+        rows.append(f"{entry_id}\n{f['variant']}: {f['reading']}")
+        any_difference.append(f["hands_differ"] / f["games"])
+        winners.append(f["game_share"])
     return bar_chart(
         "How much each ambiguity matters",
-        "For each register entry, variant and reading other than the default: the share of "
-        "compared hands, and of games, that end differently under that reading.",
+        "For each register entry, variant and reading other than the default that changes "
+        "anything: the share of games with any difference, and of games whose winner "
+        "changes, largest first.",
         rows,
         [
-            BarSeries("hands differ", COLOURS[0], hands),
-            BarSeries("games differ", COLOURS[1], games),
+            BarSeries("any difference", COLOURS[0], any_difference),
+            BarSeries("winner changes", COLOURS[1], winners),
         ],
-        "share that ends differently",
+        "share of games",
         _axis_percent,
         row_title="entry, variant: reading",
     )
@@ -237,7 +240,7 @@ def _play_section(data: dict[str, Any]) -> list[str]:
                 f"{lengths['quantiles']['50']} / {lengths['quantiles']['90']}",
                 _percent(f["both_qualify"]["per_played_hand"], 2),
                 _percent(f["thirteen"]["bid_per_played_hand"], 2),
-                _percent(f["thirteen"]["made_per_played_hand"], 3),
+                _thirteen_made(f["thirteen"]),
                 " · ".join(
                     f"{name} {_percent(share)}" for name, share in f["outcomes"].items() if share
                 ),
@@ -302,10 +305,92 @@ def _play_section(data: dict[str, Any]) -> list[str]:
     return out
 
 
+def _thirteen_made(thirteen: dict[str, Any]) -> str:
+    """The share of played hands with a 13 made, and why it is 0 when it is."""
+    made, bid = thirteen["made_per_played_hand"], thirteen["bid_per_played_hand"]
+    if made:
+        return _percent(made, 4)
+    if bid:
+        return "0 <small>(13 bid, never made: it needs every trick)</small>"
+    return "0 <small>(13 never bid)</small>"
+
+
 def _bid_cell(figure: dict[str, Any] | None) -> str:
     if figure is None:
         return "–"
     return f"{_percent(figure['share_of_bids'])} ({_percent(figure['made_rate'], 0)})"
+
+
+#: Why a reading shows no difference at all, where the reason is structural (the
+#: simulation does not model the rule, or the defaults make the readings coincide).
+ZERO_REASONS: dict[str, str] = {
+    "deal-pattern": "the batched simulator deals each hand straight from the seeded shuffle, "
+    "so the deal pattern is not simulated",
+    "turn-time-limit": "simulated players never run out of time",
+    "qahwa-table-switch": "under the default switch (total=11) the three readings give the "
+    "same table minimum",
+    "eleven-plus-and-13": "the rule it qualifies (any bid of 11 or more scores 50) is off "
+    "under the defaults",
+    "own-minimum-growth": "the cap lies at a score no game of the sample reached",
+    "table-minimum-growth": "the cap lies at a score no game of the sample reached",
+    "thirteen-conflict": "the heuristic players bid 13 about 6 times in 10,000 played hands "
+    "and never made one, so no two 13s ever met",
+    "thirteen-partner": "no 13 was made in the sample",
+    "failed-thirteen-and-target": "no failed 13 met a partner reaching the target in the sample",
+}
+#: The reason for a zero with no structural reason.
+ZERO_IN_SAMPLE = "no game of the sample reached a position where the readings differ"
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (0, 0 for no trials)."""
+    if trials == 0:
+        return 0.0, 0.0
+    p = successes / trials
+    centre = p + Z95**2 / (2 * trials)
+    spread = Z95 * (p * (1 - p) / trials + Z95**2 / (4 * trials**2)) ** 0.5
+    scale = 1 + Z95**2 / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def _share(successes: int, trials: int) -> str:
+    """'12.3% (11.4–13.2)': a share and its 95 % interval."""
+    low, high = wilson(successes, trials)
+    share = successes / trials if trials else 0.0
+    return f"{_percent(share)} <small>({100 * low:.1f}–{100 * high:.1f})</small>"
+
+
+def win_rate_move(figure: dict[str, Any]) -> tuple[float, float] | None:
+    """How far North–South's win rate moves under the reading (points of percent), and the
+    half-width of its 95 % interval (the two runs' variances added: the games are paired,
+    so the true interval is narrower). None when the figures do not count wins."""
+    wins = figure.get("team_0_wins")
+    if not wins:
+        return None
+    games = int(figure["games"])
+    a, b = wins[0] / games, wins[1] / games
+    spread = Z95 * ((a * (1 - a) + b * (1 - b)) / games) ** 0.5
+    return 100 * (b - a), 100 * spread
+
+
+def _move(figure: dict[str, Any]) -> str:
+    move = win_rate_move(figure)
+    if move is None:
+        return "–"
+    delta, spread = move
+    sign = "+" if delta > 0 else "−" if delta < 0 else "±"
+    return f"{sign}{abs(delta):.1f} <small>(±{spread:.1f})</small>"
+
+
+def _impact_rows(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(entry id, figure) for every reading, the largest effect first."""
+    rows = [(entry, f) for entry, figures in data["entries"].items() for f in figures]
+    return sorted(
+        rows,
+        key=lambda row: (-row[1]["games_differ"], -row[1]["hands_differ"], row[0]),
+    )
 
 
 def _impact_section(data: dict[str, Any]) -> list[str]:
@@ -315,32 +400,69 @@ def _impact_section(data: dict[str, Any]) -> list[str]:
         f"to and every reading other than the default: {data['games']:,} games of "
         f"{data['players']} players (seed `{data['seed']}`, at most {data['max_hands']} hands) "
         "played under the default and under that reading, with the same deals and, while the "
-        "two games stand in the same position, the same players' random choices. A hand is "
-        "compared while the games agree; it *differs* when it ends differently (thrown in or "
-        "played, scores, what it decided, the next target or dealer). A game differs when its "
-        "outcome does. Entries without an option are settled by the choice of variant.\n\n",
+        "two games stand in the same position, the same players' random choices. "
+        "Entries without an option are settled by the choice of variant.\n\n",
+        "Three measures, largest effect first, each with its 95 % interval:\n\n"
+        "- **any difference**: games in which some hand ends differently (thrown in or played, "
+        "scores, what it decided, the next target or dealer). After the first difference the "
+        "two games part ways, so this counts knock-on chance too.\n"
+        "- **winner changes**: games whose outcome differs (who won, a draw, unfinished). A "
+        "symmetric rule, such as the direction of bidding, changes many winners without "
+        "favouring anyone.\n"
+        "- **North–South win rate moves**: the reading's win rate minus the default's, in "
+        "points of percent: what a rules writer asks when a reading might favour a side. "
+        "With seats dealt in turn, a fair reading moves it by no more than chance.\n\n",
         "Each non-zero share has a witness game: the command in the last column prints it under "
         "the other reading as a transcript that `fourhundred replay` checks (drop the option for "
         "the default reading); `fourhundred ambiguities --json --witnesses` carries both "
         "transcripts inline.\n\n",
     ]
-    out.append(_figure("impact", "How often each reading changes a hand and a game"))
+    out.append(_figure("impact", "How often each reading changes a game and its winner"))
     rows = []
-    for entry_id, figures in data["entries"].items():
-        for f in figures:
-            rows.append(
-                [
-                    f"[`{entry_id}`](ambiguities.md#{entry_id})",
-                    f["variant"],
-                    f"`{f['reading']}` (default `{f['default']}`)",
-                    _percent(f["hand_share"], 2),
-                    _percent(f["game_share"], 2),
-                    _witness(data, f),
-                ]
-            )
+    zeros = []
+    for entry_id, f in _impact_rows(data):
+        if f["hands_differ"] == 0:
+            zeros.append((entry_id, f))
+            continue
+        games = int(f["games"])
+        rows.append(
+            [
+                f"[`{entry_id}`](ambiguities.md#{entry_id})",
+                f["variant"],
+                f"`{f['reading']}` (default `{f['default']}`)",
+                _share(int(f["hands_differ"]), games),
+                _share(int(f["games_differ"]), games),
+                _move(f),
+                _witness(data, f),
+            ]
+        )
+    out.append('<div class="fh-fit" markdown="1">\n\n')
     out.append(
-        table(["entry", "variant", "reading", "hands differ", "games differ", "witness"], rows)
+        table(
+            [
+                "entry",
+                "variant",
+                "reading",
+                "any difference",
+                "winner changes",
+                "N–S win rate moves",
+                "witness",
+            ],
+            rows,
+        )
     )
+    out.append("\n</div>\n")
+    if zeros:
+        out.append(
+            f"\n**No difference in {data['games']:,} games** ({len(zeros)} readings), and why:\n\n"
+        )
+        by_reason: dict[str, list[str]] = {}
+        for entry_id, f in zeros:
+            reason = ZERO_REASONS.get(entry_id, ZERO_IN_SAMPLE)
+            by_reason.setdefault(reason, []).append(
+                f"[`{entry_id}`](ambiguities.md#{entry_id}) {f['variant']}: `{f['reading']}`"
+            )
+        out.extend(f"- {', '.join(items)}: {reason}.\n" for reason, items in by_reason.items())
     return out
 
 

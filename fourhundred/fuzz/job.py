@@ -1,0 +1,264 @@
+"""One job of a campaign: ask the implementation a block's cases in batches,
+shrink every disagreement of a shape not yet shrunk enough, and emit what it
+finds and how far it got.
+
+A :class:`Job` asks a block's cases in batches of about :data:`BATCH_SECONDS`
+and reads the one wall-clock deadline of the campaign, so ``--seconds`` stops
+a run within a batch (or one adapter timeout), shrinking included: a shrink
+gets at most the time left. A local job runs its blocks in turn
+(:func:`run_job`); a cluster worker keeps one :class:`Job` and is handed
+blocks (:mod:`fourhundred.fuzz.cluster`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from fourhundred.fuzz.compare import (
+    Outcome,
+    compare,
+)
+from fourhundred.fuzz.findings import shrunk_finding, unshrunk_finding
+from fourhundred.fuzz.implementations import (
+    AdapterError,
+    AdapterProcess,
+    Implementation,
+    InProcess,
+    Question,
+)
+from fourhundred.fuzz.records import Config, Progress
+from fourhundred.fuzz.stopping import Interrupts
+from fourhundred.fuzz.stream import block_index, block_size, block_stream, free_blocks
+from fourhundred.spec.registry import load
+
+#: A job shrinks at most this many wrong answers of one shape (later ones are counted);
+#: whole games, crashes and hangs only one (each shrink of a crash restarts the adapter).
+SHRINKS_PER_SHAPE = 4
+#: A job hands the implementation the cases of a block in batches that take about this
+#: long, so ``--seconds`` stops a run within about this much (or one adapter timeout).
+BATCH_SECONDS = 0.5
+
+
+def open_implementation(config: Config) -> Implementation:
+    """The implementation under test: the adapter process, or the reference in process."""
+    if config.implementation is not None:
+        return config.implementation(config)
+    if config.adapter:
+        return AdapterProcess(config.adapter, timeout=config.timeout)
+    return InProcess()
+
+
+Emit = Callable[[str, Any], None]
+
+
+def run_job(
+    config: Config,
+    job: int,
+    emit: Emit,
+    implementation: Implementation | None = None,
+    interrupts: Interrupts | None = None,
+) -> None:
+    """Run one job's blocks until its budget is spent; report through ``emit``.
+
+    Messages: ``("progress", Progress)``, ``("finding", Finding)``,
+    ``("again", signature)``, ``("note", text)``; an :class:`AdapterError`
+    propagates, and so does ``KeyboardInterrupt``, after the disagreement
+    being shrunk is emitted unshrunk. An implementation this job opens, it
+    closes, and a Ctrl-C cannot come between the opening or the closing and
+    the adapter's end.
+    """
+    held = (interrupts or Interrupts()).held
+    own = implementation is None
+    with held():
+        impl = open_implementation(config) if implementation is None else implementation
+    try:
+        emit("implementation", impl.name)
+        worker = Job(config, job, impl)
+        note = worker.undeclared_note()
+        if note is not None and job == 0:
+            emit("note", note)
+        for m, block, size in _job_blocks(config, job):
+            if worker.out_of_time() or not worker.run_block(m, block, size, emit):
+                break
+    finally:
+        if own:
+            with held():
+                impl.close()
+
+
+def _job_blocks(config: Config, job: int) -> Iterator[tuple[int, int, int]]:
+    """(m, block, size) of this job's blocks, within the case budget."""
+    for m in free_blocks(config, job, config.jobs):
+        yield m, block_index(config.shard, m), block_size(config, m)
+
+
+def deadline_of(config: Config) -> float:
+    """When the campaign stops (:func:`time.time`; infinite without ``--seconds``)."""
+    if config.deadline is not None:
+        return config.deadline
+    return math.inf
+
+
+class Job:
+    """One job: its implementation, and what it remembers from block to block (the
+    shapes it has shrunk, the signatures it has found). A local job runs its blocks
+    in turn (:func:`run_job`); a cluster worker keeps one and is handed blocks
+    (:mod:`fourhundred.fuzz.cluster`).
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        number: int,
+        impl: Implementation,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        self.config, self.number, self.impl = config, number, impl
+        self.stop = stop
+        self.started = time.monotonic()
+        self.deadline = deadline_of(config)
+        self.rules_by_variant = {v: load(v) for v in config.variants}
+        self.supported = {
+            (k, v) for k in config.kinds for v in config.variants if impl.supports(k, v)
+        }
+        if not self.supported:
+            raise AdapterError(
+                f"{impl.name} declares none of the kinds ({', '.join(config.kinds)}) "
+                f"under the variants asked for ({', '.join(config.variants)})"
+            )
+        self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
+        self.signatures: set[str] = set(config.known_signatures)
+        self.again: set[str] = set()
+        #: Cases per batch (see :meth:`_answered`): from one, it doubles while a batch is quick.
+        self.batch = 1
+
+    def undeclared_note(self) -> str | None:
+        """What the implementation does not declare (those cases are not asked), if anything."""
+        config = self.config
+        undeclared = sorted(
+            {f"{k} under {v}" for k in config.kinds for v in config.variants}
+            - {f"{k} under {v}" for k, v in self.supported}
+        )
+        if not undeclared:
+            return None
+        return (
+            f"{self.impl.name} does not declare {', '.join(undeclared)}: "
+            "those cases are not asked (counted as not declared)"
+        )
+
+    def out_of_time(self) -> bool:
+        """Whether the campaign's ``--seconds`` are spent, or it was told to ``stop``."""
+        return time.time() >= self.deadline or (self.stop is not None and self.stop())
+
+    def run_block(self, m: int, block: int, size: int, emit: Emit) -> bool:
+        """Ask the block's declared cases, shrink and emit what differs, and emit the
+        progress (with ``m`` as done when the whole block was asked). The cases go to
+        the implementation in batches of about :data:`BATCH_SECONDS`, so ``--seconds``
+        cuts a block short: then False (the block is not done; a resumed run asks it again).
+        """
+        progress = Progress()
+        stream = enumerate(block_stream(self.config, block, size, self.rules_by_variant))
+
+        def asked() -> Iterator[tuple[int, Question]]:
+            for position, question in stream:
+                if (question[0], question[1]) in self.supported:
+                    yield position, question
+                else:
+                    progress.undeclared += 1
+
+        whole = True
+        for batch, outcomes in self._answered(asked()):
+            if batch is None:
+                whole = False
+                break
+            for (position, question), outcome in zip(batch, outcomes, strict=True):
+                self._take(question, outcome, block, position, progress, emit)
+        if whole:
+            progress.blocks_done.append(m)
+        emit("progress", progress)
+        return whole
+
+    def _answered(
+        self, asked: Iterator[tuple[int, Question]]
+    ) -> Iterator[tuple[list[tuple[int, Question]] | None, list[Outcome]]]:
+        """The implementation's outcomes, batch by batch; a batch (its generation and its
+        answers) grows while it takes less than :data:`BATCH_SECONDS`. ``(None, [])`` when
+        the time ran out first. The size learnt carries over to the next block."""
+        while True:
+            if self.out_of_time():
+                yield None, []
+                return
+            began = time.monotonic()
+            batch = list(itertools.islice(asked, self.batch))
+            if not batch:
+                return
+            outcomes = self.impl.answer([question for _, question in batch])
+            per_case = (time.monotonic() - began) / len(batch)
+            grown = 2 * self.batch
+            self.batch = max(1, min(grown, int(BATCH_SECONDS / per_case) if per_case else grown))
+            yield batch, outcomes
+
+    def _take(
+        self,
+        question: Question,
+        outcome: Outcome,
+        block: int,
+        position: int,
+        progress: Progress,
+        emit: Emit,
+    ) -> None:
+        """Count one outcome; shrink and emit a disagreement of a shape not yet shrunk
+        enough (unshrunk when the time is out), once per signature."""
+        kind, variant, _data, expected = question
+        progress.cases += 1
+        if outcome.status == "skipped":
+            progress.skipped += 1
+            return
+        found = compare(kind, variant, expected, outcome)
+        if found is None:
+            return
+        progress.disagreements += 1
+        if outcome.status != "ok":
+            progress.errors += 1
+        # One shrink per class of a whole game's first departure, or of a failed answer.
+        limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
+        shape = found.shape
+        if self.shrunk_shapes.get(shape, 0) >= limit:
+            return
+        self.shrunk_shapes[shape] = self.shrunk_shapes.get(shape, 0) + 1
+        left = self.deadline - time.time()
+        if left <= 0:  # --seconds are spent: kept as found
+            finding = unshrunk_finding(
+                self.impl, question, found, outcome, block, position, self.started
+            )
+        else:
+            try:
+                finding = shrunk_finding(
+                    replace(self.config, shrink_seconds=min(self.config.shrink_seconds, left)),
+                    self.impl,
+                    self.rules_by_variant[variant],
+                    question,
+                    found,
+                    block,
+                    position,
+                    self.started,
+                )
+            except (KeyboardInterrupt, AdapterError):  # keep it as found, then stop
+                kept = unshrunk_finding(
+                    self.impl, question, found, outcome, block, position, self.started
+                )
+                if kept.signature not in self.signatures:
+                    emit("finding", kept)
+                raise
+        if finding.signature in self.config.known_signatures:
+            if finding.signature not in self.again:  # said once per job
+                self.again.add(finding.signature)
+                emit("again", finding.signature)
+        elif finding.signature not in self.signatures:
+            self.signatures.add(finding.signature)
+            emit("finding", finding)

@@ -1,0 +1,188 @@
+"""ARCHITECTURE.md stays true: its code map names modules that exist, and the imports
+keep the layers and the one-way fuzzer it describes."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHITECTURE = ROOT / "ARCHITECTURE.md"
+#: The folders of the one import namespace, and the package each installs as (pyproject.toml).
+PACKAGES = {
+    "fourhundred": "fourhundred",
+    "spec": "fourhundred.spec",
+    "reference": "fourhundred.reference",
+    "conformance": "fourhundred.conformance",
+}
+
+
+def code_map() -> str:
+    """The text of the code map section."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    start = text.index("\n## Code map\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def named_paths(text: str) -> list[str]:
+    """Every repository path in backticks: a module (``x/y.py``) or a folder (``x/``),
+    or a data file under a package folder."""
+    return re.findall(r"`([A-Za-z_][\w./-]*(?:\.py|\.json|\.md|/))`", text)
+
+
+def exists(path: str) -> bool:
+    """Whether the path names something in the repository; a module ``x/y.py`` may
+    also have become a package ``x/y/`` (a split that keeps its import name)."""
+    where = ROOT / path
+    if path.endswith(".py"):
+        return where.is_file() or (where.with_suffix("") / "__init__.py").is_file()
+    if path.endswith("/"):
+        return where.is_dir()
+    return where.is_file()
+
+
+def test_every_path_in_the_code_map_exists() -> None:
+    paths = named_paths(code_map())
+    assert len(paths) > 60, "the code map names the modules by path"
+    missing = [path for path in paths if not exists(path)]
+    assert missing == [], f"ARCHITECTURE.md's code map names what does not exist: {missing}"
+
+
+def test_a_path_that_does_not_exist_is_caught() -> None:
+    assert named_paths("see `spec/model.py`, `conformance/cases/` and `x.json`") == [
+        "spec/model.py",
+        "conformance/cases/",
+        "x.json",
+    ]
+    assert exists("spec/model.py") and exists("conformance/cases/")
+    assert not exists("spec/no_such_module.py") and not exists("no_such_folder/")
+
+
+# ----------------------------------------------------------------------
+# The imports
+# ----------------------------------------------------------------------
+
+
+@cache
+def modules() -> Mapping[str, Path]:
+    """Every module of the namespace by dotted name."""
+    found: dict[str, Path] = {}
+    for folder, package in PACKAGES.items():
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = [part for part in path.relative_to(ROOT / folder).with_suffix("").parts]
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join([package, *parts])] = path
+    return found
+
+
+def imported(module: str) -> Iterator[str]:
+    """The project modules ``module`` imports, anywhere in it (functions included)."""
+    known = modules()
+    for node in ast.walk(ast.parse(known[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                if f"{node.module}.{alias.name}" in known:
+                    yield f"{node.module}.{alias.name}"
+                elif node.module in known:
+                    yield node.module
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name in known)
+
+
+def layer(module: str) -> str:
+    """``spec``, ``reference``, ``conformance``, ``fuzz``, ``commands``... of a module."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def imports_across(source: str) -> set[tuple[str, str]]:
+    """(importer, imported) for every import out of the layer ``source``."""
+    return {
+        (module, target)
+        for module in modules()
+        if layer(module) == source
+        for target in imported(module)
+        if layer(target) != source
+    }
+
+
+def test_the_specification_imports_nothing_else_of_the_project() -> None:
+    assert imports_across("spec") == set()
+
+
+def test_the_reference_imports_only_the_specification_and_safe_io() -> None:
+    outside = {(m, t) for m, t in imports_across("reference") if layer(t) not in ("spec", "safeio")}
+    assert outside == set()
+
+
+def test_only_the_command_line_imports_the_command_modules() -> None:
+    importers = {
+        module
+        for module in modules()
+        if layer(module) != "commands"
+        for target in imported(module)
+        if layer(target) == "commands"
+    }
+    assert importers <= {"fourhundred.cli"}
+
+
+def circles(edges: Mapping[str, set[str]]) -> list[set[str]]:
+    """The circles of a directed graph (its strongly connected parts of more than one node)."""
+    reach: dict[str, set[str]] = {}
+    for start in edges:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for target in edges.get(todo.pop(), set()):
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        reach[start] = seen
+    parts = {
+        frozenset({node} | {t for t in reach[node] if node in reach.get(t, set())})
+        for node in edges
+    }
+    return sorted((set(part) for part in parts if len(part) > 1), key=sorted)
+
+
+def import_circles(names: set[str]) -> list[set[str]]:
+    """The import circles among the modules ``names``."""
+    return circles(
+        {name: {t for t in imported(name) if t in names and t != name} for name in names}
+    )
+
+
+def test_the_fuzzer_imports_one_way() -> None:
+    fuzz = {m for m in modules() if layer(m) == "fuzz" and m != "fourhundred.fuzz"}
+    assert len(fuzz) > 10
+    assert import_circles(fuzz) == []
+
+
+def test_the_mutants_their_names_and_the_adapter_import_one_way() -> None:
+    mutation = {
+        f"fourhundred.conformance.{name}"
+        for name in ("adapter", "mutants", "mutant_names", "mutation", "points")
+    }
+    assert mutation <= set(modules())
+    assert import_circles(mutation) == []
+
+
+def test_the_campaign_never_imports_the_cluster_mode() -> None:
+    importers = {
+        module
+        for module in modules()
+        for target in imported(module)
+        if target == "fourhundred.fuzz.cluster"
+    }
+    assert importers <= {"fourhundred.commands.fuzz"}
+
+
+def test_an_import_circle_is_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [{"a", "b", "c"}]
+    assert circles({"a": {"b"}, "b": set()}) == []
