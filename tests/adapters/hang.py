@@ -14,12 +14,10 @@ import time
 from _common import answer, messages, send
 
 marks = sys.argv[1] if len(sys.argv) > 1 else None
-answered = 0
-for message in messages():
+for answered, message in enumerate(messages()):
     if message["case"]["id"].endswith("3"):
         if marks is not None:
             with open(marks, "a", encoding="utf-8") as stream:
                 stream.write(f"{message['case']['id']} {answered}\n")
         time.sleep(3600)
     send(answer(message))
-    answered += 1
