@@ -315,7 +315,8 @@ class Runner:
         """
         self.incomplete = None
         self.stray_answers = []
-        self._deaths_in_a_row = 0
+        # Deaths in a row are not reset here: a fuzz campaign asks batch after batch,
+        # and an adapter that never answers must be stopped across them.
         if self.adapter is None and not self.hello:
             self.start()
         todo: collections.deque[tuple[int, Run]] = collections.deque()
