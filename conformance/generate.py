@@ -1,7 +1,8 @@
 """Generate the conformance suite from the executable specification.
 
-``python -m fourhundred.conformance.generate`` rewrites ``cases/`` and the id
-ledger ``ids.json``. Expected values of the pure kinds are computed by the
+``python -m fourhundred.conformance.generate`` rewrites ``cases/``, the id
+ledger ``ids.json``, the coverage map ``points.json`` and the fault dictionary
+``faults.json`` (:mod:`fourhundred.conformance.faults`). Expected values of the pure kinds are computed by the
 specification (:mod:`fourhundred.conformance.kinds`); whole games are played
 through the reference engine (:mod:`fourhundred.conformance.games`); the
 hand-written cases of :mod:`fourhundred.conformance.examples` are copied with
@@ -172,6 +173,8 @@ def build_suite() -> dict[tuple[str, str], list[Case]]:
     (the cases of :func:`published_suite` and those :func:`cover_points` adds)."""
     groups = published_suite()
     cover_points(groups)
+    carry_in_questions(groups)
+    carry_turn_points(groups)
     return groups
 
 
@@ -284,12 +287,130 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
     return found
 
 
+def _pure_candidates(point: points.Point) -> Iterator[Case]:
+    """The one-question candidates of :func:`_candidate_cases` (grid inputs, then random
+    inputs at the edges), without the whole games."""
+    for case in _candidate_cases(point):
+        if case["kind"] == "whole_game":
+            return
+        yield case
+
+
+def carry_in_questions(groups: dict[tuple[str, str], list[Case]]) -> list[Case]:
+    """Give every rule point that only whole games of the suite show, and that a
+    one-question case can show, such a case: a whole game fails first on whatever
+    turn or dealer bug an engine also has (its seats act out of turn from then on),
+    and the rule it carries would be seen by nothing. Returns the cases added."""
+    from fourhundred.conformance import isolation
+
+    by_variant: dict[str, list[Run]] = {}
+    for cases in groups.values():
+        for case in cases:
+            if case["kind"] != "whole_game":
+                for run in _runs(case):
+                    by_variant.setdefault(run.variant, []).append(run)
+    killer = mutants.Killer()
+    added: list[Case] = []
+    for point in points.points():
+        if isolation.is_turn_point(point.id) or point.id.startswith("action/"):
+            continue
+        if point.id.startswith("off-by-one/") and "/target=" in point.id:
+            continue  # a new game's target: a question states the target in force
+        runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
+        if killer.killing(point.mutant, runs, limit=1):
+            continue
+        for case in _pure_candidates(point):
+            if any(killer.fails(point.mutant, run) for run in _runs(case)):
+                groups.setdefault((case["kind"], _group_name(case)), []).append(case)
+                for run in _runs(case):
+                    by_variant.setdefault(run.variant, []).append(run)
+                added.append(case)
+                break
+    return added
+
+
+def carry_turn_points(groups: dict[tuple[str, str], list[Case]]) -> list[Case]:
+    """Give every turn-order or dealer point (:func:`~fourhundred.conformance.isolation.is_turn_point`)
+    a whole game that probes no illegal action and isolates it among the turn points:
+    it fails under the point and passes under every other turn point of its rule set
+    that can occur beside it (a bidding-order bug beside a dealer kept after a
+    throw-in). A game that probes an illegal action fails first on it under many other
+    bugs, and the turn rule behind it would be seen by nothing
+    (:func:`~fourhundred.conformance.isolation.clean_candidates`: throw-in games, then
+    games without an illegal action). Returns the cases added."""
+    from fourhundred.conformance import isolation
+
+    def clean(case: Case) -> bool:
+        return case["kind"] == "whole_game" and not case["expected"]["rejected"]
+
+    by_variant: dict[str, list[Run]] = {}
+    for cases in groups.values():
+        for case in cases:
+            if clean(case):
+                for run in _runs(case):
+                    by_variant.setdefault(run.variant, []).append(run)
+    killer = mutants.Killer()
+    candidates: dict[str, list[Case]] = {}
+    added: list[Case] = []
+    turns = [point for point in points.points() if isolation.is_turn_point(point.id)]
+
+    def isolates(point: points.Point, run: Run) -> bool:
+        """It fails under the point and passes under every other turn point of its
+        rule set that can occur beside it."""
+        if not killer.fails(point.mutant, run):
+            return False
+        key = isolation.aspect(point.id)
+        return not any(
+            killer.fails(other.mutant, run)
+            for other in turns
+            if other is not point
+            and run.variant in other.rule_sets
+            and isolation.aspect(other.id) != key
+        )
+
+    for point in turns:
+        runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
+        if any(isolates(point, run) for run in runs):
+            continue
+        for variant in point.rule_sets:
+            if variant not in candidates:
+                candidates[variant] = list(isolation.clean_candidates(variant))
+            found = next(
+                (
+                    case
+                    for case in candidates[variant]
+                    if any(isolates(point, run) for run in _runs(case))
+                ),
+                None,
+            )
+            if found is None and not any(killer.fails(point.mutant, run) for run in runs):
+                # none isolates it: a clean game that shows it at least
+                found = next(
+                    (
+                        case
+                        for case in candidates[variant]
+                        if any(killer.fails(point.mutant, run) for run in _runs(case))
+                    ),
+                    None,
+                )
+            if found is not None:
+                groups.setdefault((found["kind"], _group_name(found)), []).append(found)
+                for run in _runs(found):
+                    by_variant.setdefault(run.variant, []).append(run)
+                candidates[variant].remove(found)
+                added.append(found)
+                break
+    return added
+
+
 def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
     """Regenerate every case file, the ledger and the coverage map; return case counts
     by kind."""
     version = suite_version()
     groups = published_suite()
     killing = cover_points(groups)
+    carry_in_questions(groups)
+    carry_turn_points(groups)
     ledger = assign_ids(groups, read_ledger(), version)
     write_text_atomically(
         points.MAP_PATH,
@@ -303,12 +424,32 @@ def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
         write_case_file(cases_dir / kind / f"{group}.json", kind, origin, cases, version)
         counts[kind] = counts.get(kind, 0) + len(cases)
     write_ledger(ledger)
+    write_faults()
     return counts
+
+
+def write_faults(incremental: bool = True) -> None:
+    """Rewrite the fault dictionary (:mod:`fourhundred.conformance.faults`) from the case
+    files just written and the mutants as they are now; ``incremental``: answer only
+    the runs and mutants the committed dictionary does not have."""
+    from fourhundred.conformance import faults, suite
+
+    suite._load_default.cache_clear()
+    faults.write(incremental=incremental)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--faults",
+        action="store_true",
+        help="only rewrite the fault dictionary faults.json from the case files as they "
+        "are, every run answered again (after a change of a mutant's code)",
+    )
+    args = parser.parse_args(argv)
+    if args.faults:
+        write_faults(incremental=False)
+        return 0
     try:
         counts = write_suite()
     except LedgerError as error:

@@ -11,7 +11,8 @@ values), coverage (the rule fields a kind reads), the mutant run, and the
 tests that hold the JSON schemas, ``ADAPTERS.md`` and the registry equal.
 
 Adding a kind means one :class:`Kind` entry here (its answers; its input
-generator, validity and suite grid in :mod:`fourhundred.conformance.inputs`), its schema
+generator, validity and suite grid in :mod:`fourhundred.conformance.inputs`,
+:mod:`~fourhundred.conformance.validity` and :mod:`~fourhundred.conformance.grids`), its schema
 fragment in ``schema/case-file.schema.json`` with its name in the kind enums
 (``tests/test_conformance_kinds.py`` prints what to write), and its row in
 ``ADAPTERS.md``.
@@ -32,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance import inputs
+from fourhundred.conformance import grids, inputs, validity
 from fourhundred.reference import engine as _engine
 from fourhundred.reference.notation import from_notation
 from fourhundred.reference.transcript import apply_text
@@ -102,7 +103,7 @@ class Kind:
     #: Whether it asks one rule question (False: it plays a whole game).
     pure: bool = True
     #: The suite's deterministic inputs under one rule set, each with what it asks
-    #: (:mod:`fourhundred.conformance.inputs`; None: its cases are scripted elsewhere,
+    #: (:mod:`fourhundred.conformance.grids`; None: its cases are scripted elsewhere,
     #: as whole games are in :mod:`fourhundred.conformance.games`).
     suite_inputs: SuiteInputs | None = None
     #: The register entries a case leans on beyond its rule fields, given its input
@@ -505,8 +506,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=bid_value,
         fast_answer=fast_bid_value,
         generate=inputs.bid_value_input,
-        is_valid=inputs.bid_value_is_valid,
-        suite_inputs=inputs.bid_value_suite_inputs,
+        is_valid=validity.bid_value_is_valid,
+        suite_inputs=grids.bid_value_suite_inputs,
         conventions=negative_scores,
         reads=_VALUE_FIELDS,
         cites=(*_VALUE_CITES[:4], "eleven_plus_fifty", "thirteen"),
@@ -525,8 +526,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=legal_bids,
         fast_answer=fast_legal_bids,
         generate=inputs.legal_bids_input,
-        is_valid=inputs.legal_bids_is_valid,
-        suite_inputs=inputs.legal_bids_suite_inputs,
+        is_valid=validity.legal_bids_is_valid,
+        suite_inputs=grids.legal_bids_suite_inputs,
         conventions=negative_scores,
         reads=_BID_FIELDS,
         cites=_BID_FIELDS,
@@ -541,8 +542,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=table_minimum,
         fast_answer=fast_table_minimum,
         generate=inputs.table_minimum_input,
-        is_valid=inputs.table_minimum_is_valid,
-        suite_inputs=inputs.table_minimum_suite_inputs,
+        is_valid=validity.table_minimum_is_valid,
+        suite_inputs=grids.table_minimum_suite_inputs,
         conventions=table_conventions,
         # Bids count their values only under pagat's option, whose variants have no reduced values.
         reads=_union(_TABLE_FIELDS, tuple(f for f in _VALUE_FIELDS if f != "reduced_scope")),
@@ -565,8 +566,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=trick_winner,
         fast_answer=fast_trick_winner,
         generate=inputs.trick_winner_input,
-        is_valid=inputs.trick_winner_is_valid,
-        suite_inputs=inputs.trick_winner_suite_inputs,
+        is_valid=validity.trick_winner_is_valid,
+        suite_inputs=grids.trick_winner_suite_inputs,
         section=play_section,
         reads=(),
         cites=(),
@@ -590,8 +591,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=legal_plays,
         fast_answer=fast_legal_plays,
         generate=inputs.legal_plays_input,
-        is_valid=inputs.legal_plays_is_valid,
-        suite_inputs=inputs.legal_plays_suite_inputs,
+        is_valid=validity.legal_plays_is_valid,
+        suite_inputs=grids.legal_plays_suite_inputs,
         conventions=leading_hearts,
         section=play_section,
         reads=(),
@@ -607,8 +608,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=hand_scoring,
         fast_answer=fast_hand_scoring,
         generate=inputs.hand_scoring_input,
-        is_valid=inputs.hand_scoring_is_valid,
-        suite_inputs=inputs.hand_scoring_suite_inputs,
+        is_valid=validity.hand_scoring_is_valid,
+        suite_inputs=grids.hand_scoring_suite_inputs,
         conventions=score_basis,
         reads=_VALUE_FIELDS,
         cites=_VALUE_CITES,
@@ -629,8 +630,8 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=game_outcome,
         fast_answer=fast_game_outcome,
         generate=inputs.game_outcome_input,
-        is_valid=inputs.game_outcome_is_valid,
-        suite_inputs=inputs.game_outcome_suite_inputs,
+        is_valid=validity.game_outcome_is_valid,
+        suite_inputs=grids.game_outcome_suite_inputs,
         conventions=score_basis,
         reads=_union(OUTCOME_FIELDS, ("bidding_order",), _VALUE_FIELDS),
         cites=OUTCOME_FIELDS,
@@ -683,7 +684,7 @@ _ENTRIES: tuple[Kind, ...] = (
         spec_answer=whole_game_by_rules,
         fast_answer=whole_game,
         generate=inputs.whole_game_input,
-        is_valid=inputs.whole_game_is_valid,
+        is_valid=validity.whole_game_is_valid,
         conventions=game_conventions,
         reads=RULE_FIELDS,
         cites=(

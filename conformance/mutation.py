@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from fourhundred.conformance import adapter, coverage, inputs, kinds, points
+from fourhundred.conformance import adapter, coverage, edges, inputs, kinds, points
 from fourhundred.conformance.mutant_names import by_name, every_mutant
 from fourhundred.conformance.mutants import Killer, MutantResult
 from fourhundred.conformance.suite import Run
@@ -42,15 +42,15 @@ from fourhundred.spec.registry import load
 
 def _score(rng: random.Random, target: int) -> int:
     """A score: anywhere, at a band edge, close to the target, or near the partner edge
-    (the edges of :mod:`fourhundred.conformance.inputs`)."""
+    (the edges of :mod:`fourhundred.conformance.edges`)."""
     family = rng.randrange(4)
     if family == 0:
-        return rng.randint(-40, inputs.UNBIDDABLE_EDGE + 20)
+        return rng.randint(-40, edges.UNBIDDABLE_EDGE + 20)
     if family == 1:
-        return rng.choice(inputs.EDGE_GRID)
+        return rng.choice(edges.EDGE_GRID)
     if family == 2:
-        return target + rng.randint(*inputs.CLOSE_TO_TARGET)
-    return rng.randint(inputs.PARTNER_EDGE - 2, inputs.PARTNER_EDGE + 3)
+        return target + rng.randint(*edges.CLOSE_TO_TARGET)
+    return rng.randint(edges.PARTNER_EDGE - 2, edges.PARTNER_EDGE + 3)
 
 
 def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, dict[str, Any]]]:
@@ -68,7 +68,7 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
         tricks = inputs.cut_tricks(rng)
         if rng.random() < 0.5:  # tricks close to the bids: made and failed by one
             tricks = inputs.tricks_near(rng, bids)
-        thirteen = inputs.THIRTEEN
+        thirteen = edges.THIRTEEN
         if rng.random() < 0.15 and rules.max_bid == thirteen:  # a 13, made or failed by one
             seat = rng.randrange(4)
             bids[seat] = thirteen
@@ -78,8 +78,8 @@ def _random_questions(rng: random.Random, count: int) -> list[tuple[str, str, di
             tricks[seat] = rng.choice((thirteen, thirteen - 1))
             tricks[rng.choice([s for s in range(4) if s != seat])] += thirteen - tricks[seat]
         if rng.random() < 0.1:  # both teams alike: mirrored scores and bids, both partners made
-            a = rules.target + rng.randint(inputs.CLOSE_TO_TARGET[0], 0)
-            c = rng.randint(inputs.PARTNER_EDGE - 2, 10)
+            a = rules.target + rng.randint(edges.CLOSE_TO_TARGET[0], 0)
+            c = rng.randint(edges.PARTNER_EDGE - 2, 10)
             b1 = int(rules.own_minimum_bid(a))
             b2 = int(rules.own_minimum_bid(c))
             if b1 <= rules.max_bid and 2 * b1 + 2 * b2 <= 13:

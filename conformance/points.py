@@ -16,7 +16,7 @@ Points are derived, not listed: from the rule sets of
 :func:`fourhundred.conformance.coverage.all_rule_sets` (every variant's
 defaults, every single option value and reading, the listed combinations),
 from the domains of the :class:`~fourhundred.spec.model.Rules` fields, and from
-the edges of :mod:`fourhundred.conformance.inputs`. A family of points applies
+the edges of :mod:`fourhundred.conformance.edges`. A family of points applies
 to a variant's defaults and to each rule set that changes one of the fields it
 is about, so an option is checked both where it departs from the default and
 on the near side of its edge, where it must agree with it. A new variant,
@@ -34,7 +34,7 @@ The families:
 * ``band-early`` / ``band-late``: the last score before a band edge already
   counts as the edge, or the edge still counts as the band below, in every
   rule the band decides (own minimum, table minimum, reduced values), at each
-  edge of :mod:`~fourhundred.conformance.inputs` where the rules change;
+  edge of :mod:`~fourhundred.conformance.edges` where the rules change;
 * ``value-early`` / ``value-late``: a value table's row starts one bid early
   or late, at each bid whose value differs from the one below;
 * the :data:`BEHAVIOURS` (``made``, ``failed``, ``table``, ``thirteen-alone``,
@@ -62,12 +62,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, inputs, kinds, mutants
+from fourhundred.conformance import coverage, edges, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.reference.engine import CHECKS, Check, GameState, Phase
+from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec import sources
-from fourhundred.spec.cards import SEAT_NAMES
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
 
@@ -163,10 +162,10 @@ def _table_switch_lets_it_rise(rules: Rules) -> bool:
 
 def _table_measure_matters(rules: Rules) -> bool:
     """Whether some four legal bids reach the table minimum counted one way and not the
-    other (tricks or values), at the edge scores of :data:`inputs.EDGE_GRID`."""
+    other (tricks or values), at the edge scores of :data:`edges.EDGE_GRID`."""
     tricks = FastRules.of(dataclasses.replace(rules, table_measure="tricks"))
     values = FastRules.of(dataclasses.replace(rules, table_measure="values"))
-    for score in (inputs.PARTNER_EDGE, *inputs.EDGE_GRID):
+    for score in (edges.PARTNER_EDGE, *edges.EDGE_GRID):
         scores = (score, score, score, score)
         low = tricks.own_minimum_bid(score)
         for bids in itertools.combinations_with_replacement(range(low, rules.max_bid + 1), 4):
@@ -190,7 +189,7 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "value_scale": lambda r: True,
     "eleven_plus_fifty": lambda r: r.value_scale == "table",
     "eleven_plus_thirteen": lambda r: r.eleven_plus_fifty and r.value_scale == "table",
-    "thirteen": lambda r: r.value_scale == "table" and r.max_bid >= inputs.THIRTEEN,
+    "thirteen": lambda r: r.value_scale == "table" and r.max_bid >= edges.THIRTEEN,
     "thirteen_win": _special,
     "thirteen_conflict": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
     "thirteen_precedence": lambda r: _special(r) and r.thirteen == "win_or_lose_game",
@@ -358,7 +357,7 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
         assert isinstance(now, int)
         for step in (-1, 1):
             other = now + step
-            if name == "max_bid" and other > inputs.THIRTEEN + 1:
+            if name == "max_bid" and other > edges.THIRTEEN + 1:
                 continue
             if name in UNIFORM_BAND_FIELDS and not _bands_differ(
                 rules, _replace(**{name: other})(rules)
@@ -379,8 +378,8 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
 
 
 def band_edges() -> tuple[int, ...]:
-    """The band edges of :mod:`~fourhundred.conformance.inputs` a band point may sit on."""
-    return (*inputs.RISING_EDGES, inputs.UNBIDDABLE_EDGE, inputs.TABLE_CAP_EDGE)
+    """The band edges of :mod:`~fourhundred.conformance.edges` a band point may sit on."""
+    return (*edges.RISING_EDGES, edges.UNBIDDABLE_EDGE, edges.TABLE_CAP_EDGE)
 
 
 def _answers_at(fast: FastRules, score: int) -> tuple[object, ...]:
@@ -390,7 +389,7 @@ def _answers_at(fast: FastRules, score: int) -> tuple[object, ...]:
     return (
         own if biddable else None,
         fast.table_minimum((score, score, score, score)) if biddable else None,
-        tuple(fast.bid_value(bid, score, score) for bid in range(inputs.THIRTEEN + 1)),
+        tuple(fast.bid_value(bid, score, score) for bid in range(edges.THIRTEEN + 1)),
     )
 
 
@@ -398,7 +397,7 @@ def _bands_differ(rules: Rules, other: Rules) -> bool:
     """Whether the band rules of two rule sets answer differently at some score where a
     player can still bid (a cap no biddable score reaches is no rule of play)."""
     one, two = FastRules.of(rules), FastRules.of(other)
-    scores = range(-BAND_WIDTH, inputs.TABLE_CAP_EDGE + 2 * BAND_WIDTH)
+    scores = range(-BAND_WIDTH, edges.TABLE_CAP_EDGE + 2 * BAND_WIDTH)
     return any(_answers_at(one, score) != _answers_at(two, score) for score in scores)
 
 
@@ -495,26 +494,12 @@ class _RaisedTargetIgnored(FastRules):
         return super().points_result(scores, self.rules.target)
 
 
-def _dealer_kept_after_throw_in() -> tuple[Check, ...]:
-    """The engine's checks, but after a thrown-in hand the dealer of that hand is
-    expected to deal again (its turn check; the plausible wrong rotation)."""
+class _DealerKeptAfterThrowIn(FastRules):
+    """After a thrown-in hand the dealer of that hand deals again (the plausible wrong
+    rotation: the deal passes only after a played hand)."""
 
-    def not_your_turn(state: GameState, action: Any, seat: int | None) -> str | None:
-        if (
-            state.phase is Phase.DEAL
-            and state.history
-            and not state.history[-1].played
-            and state.result == 0
-        ):
-            expected = (state.dealer + 3) % 4
-            for who in (seat, action.seat):
-                if who is not None and who != expected:
-                    return f"{SEAT_NAMES[who]} tried to deal; {SEAT_NAMES[expected]} deals again"
-            return None
-        return CHECKS[1].find(state, action, seat)
-
-    assert CHECKS[1].code == "not_your_turn"
-    return tuple(Check("not_your_turn", not_your_turn) if c is CHECKS[1] else c for c in CHECKS)
+    def next_dealer_after_throw_in(self, dealer: int) -> int:
+        return dealer
 
 
 class _PartnerIgnored(FastRules):
@@ -529,7 +514,7 @@ class _ThirteenScores(FastRules):
 
     def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
         if bid == self.special_bid and tricks >= bid:
-            return self.bid_value(bid, own_score, highest_score) or inputs.THIRTEEN
+            return self.bid_value(bid, own_score, highest_score) or edges.THIRTEEN
         return super().score_change(bid, tricks, own_score, highest_score)
 
 
@@ -542,15 +527,12 @@ class Behaviour:
     #: changing one of them (where :attr:`applies`); the first ones are cited.
     fields: tuple[str, ...]
     applies: Callable[[Rules], bool]
-    #: The wrong reading as a fast-rule variant, or as the engine's checks.
-    wrong: type[FastRules] | Callable[[], tuple[Check, ...]]
+    #: The wrong reading, as a fast-rule variant.
+    wrong: type[FastRules]
     description: str
 
     def mutant(self, rules: Rules, name: str) -> Mutant:
-        said = f"{rules}: {self.description}"
-        if isinstance(self.wrong, type):
-            return _only(rules, name, said, fast=self.wrong)
-        return _only(rules, name, said, checks=self.wrong())
+        return _only(rules, name, f"{rules}: {self.description}", fast=self.wrong)
 
 
 def _always(rules: Rules) -> bool:
@@ -641,7 +623,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "dealer-after-throw-in",
         ("dealer_may_throw_in",),
         _always,
-        _dealer_kept_after_throw_in,
+        _DealerKeptAfterThrowIn,
         "after a thrown-in hand the same dealer deals again",
     ),
 )

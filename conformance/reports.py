@@ -45,10 +45,11 @@ import math
 import shlex
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from fourhundred.conformance.diagnosis import Cause, Diagnosis
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.outcomes import Reason
 from fourhundred.conformance.runner import STATUSES, Outcome
@@ -83,14 +84,21 @@ class RunSummary:
     planned: int
     not_run: tuple[Run, ...] = ()
     incomplete_reason: str | None = None
+    #: The causes of the failures (:mod:`fourhundred.conformance.diagnosis`).
+    diagnosis: Diagnosis = field(default_factory=Diagnosis)
 
     @classmethod
     def of(
-        cls, outcomes: Sequence[Outcome], planned: Sequence[Run], reason: str | None = None
+        cls,
+        outcomes: Sequence[Outcome],
+        planned: Sequence[Run],
+        reason: str | None = None,
+        diagnosis: Diagnosis | None = None,
     ) -> RunSummary:
         """The summary of a run of ``planned`` that produced ``outcomes``; ``reason``
         is why it stopped early, if it did (a reason is invented if runs are
-        missing without one, so an incomplete run is never unexplained)."""
+        missing without one, so an incomplete run is never unexplained);
+        ``diagnosis``: the causes of its failures (none given: no diagnosis)."""
         done = Counter(outcome.key for outcome in outcomes)
         missing = []
         for run in planned:
@@ -100,7 +108,9 @@ class RunSummary:
                 missing.append(run)
         if missing and not reason:
             reason = "the run ended before every case had an outcome"
-        return cls(tuple(outcomes), len(planned), tuple(missing), reason or None)
+        return cls(
+            tuple(outcomes), len(planned), tuple(missing), reason or None, diagnosis or Diagnosis()
+        )
 
     @property
     def complete(self) -> bool:
@@ -126,7 +136,7 @@ class RunSummary:
         )
 
     def footer(self) -> dict[str, Any]:
-        """The completeness fields of the JSON-lines footer."""
+        """The completeness and diagnosis fields of the JSON-lines footer."""
         data: dict[str, Any] = {
             "planned": self.planned,
             "complete": self.complete,
@@ -134,7 +144,7 @@ class RunSummary:
         }
         if self.incomplete_reason:
             data["incomplete_reason"] = self.incomplete_reason
-        return data
+        return {**data, **self.diagnosis.footer()}
 
 
 def nothing_checked_reason(summary: RunSummary) -> str | None:
@@ -304,7 +314,9 @@ class Rerun:
 
     def command(self, outcome: Outcome) -> str:
         """One command line that runs this case again, alone."""
-        parts = ["fourhundred", "conformance", "run", *self.options]
+        from fourhundred.invocation import program
+
+        parts = [*program(), "conformance", "run", *self.options]
         parts += ["--id", outcome.run.id, "--variant", outcome.run.variant]
         return shlex.join(parts)
 
@@ -366,6 +378,70 @@ def undeclared_text(names: Sequence[str], outcomes: Sequence[Outcome], key: str)
     return f"{what} not declared by the adapter ({runs} runs not applicable): {', '.join(names)}"
 
 
+#: How much of a divergence position the console shows (the Markdown report has it whole).
+POSITION_SHOWN = 300
+
+
+def divergence_position(outcome: Outcome) -> str:
+    """For a failing whole game: where it diverged, as the reference's position just
+    before that action in the one-line notation (phase, dealer, scores, target,
+    hands, bids, tricks, the trick so far, who acts, hand number), prefixed with the
+    action index; ``""`` for any other outcome."""
+    from fourhundred.conformance import compare, kinds
+    from fourhundred.reference.engine import IllegalAction, Reference
+    from fourhundred.reference.notation import to_notation
+    from fourhundred.reference.transcript import apply_text
+    from fourhundred.spec.registry import load
+
+    run = outcome.run
+    if run.kind != "whole_game" or outcome.status != "fail":
+        return ""
+    differences = compare.compare(run.kind, run.case["expected"], outcome.actual)
+    starts = [d.action for d in differences if d.action is not None]
+    if not starts:
+        return ""
+    index = min(starts)
+    try:
+        state = kinds.start_of(Reference.of(load(run.variant)), run.case["input"])
+        for text in run.case["input"]["actions"][:index]:
+            try:
+                state = apply_text(state, text)
+            except IllegalAction:
+                continue
+    except Exception:  # a case the reference cannot replay has no position to show
+        return ""
+    return f"before action {index}: {to_notation(state)}"
+
+
+def not_applicable_text(outcomes: Sequence[Outcome]) -> str:
+    """Why runs were not applicable, with the count of each reason (a kind, a variant,
+    an option setting or positions not declared), or ``""`` when every run applied."""
+    reasons = Counter(
+        o.message or "not applicable" for o in outcomes if o.status == "not_applicable"
+    )
+    if not reasons:
+        return ""
+    parts = ", ".join(f"{count} {reason}" for reason, count in reasons.most_common())
+    return f"not applicable: {sum(reasons.values())} runs ({parts})"
+
+
+def slow_per_action_hint(outcomes: Sequence[Outcome], timeout: float | None = None) -> str:
+    """A hint when whole games time out while the one-question kinds are answered in
+    time: the adapter (or its engine) may be slow per action, e.g. re-hashing a
+    growing state after every action; ``""`` otherwise."""
+    games = [o for o in outcomes if o.run.kind == "whole_game" and o.reason == Reason.TIMED_OUT]
+    quick = [o for o in outcomes if o.run.kind != "whole_game" and o.status in ("pass", "fail")]
+    if not games or not quick:
+        return ""
+    limit = f" (--timeout {timeout:g} s a case)" if timeout is not None else ""
+    return (
+        f"{len(games)} whole games timed out{limit} while {len(quick)} one-question cases "
+        "were answered in time: the adapter may be slow per action (a game is a few "
+        "hundred actions; an engine that copies or re-hashes its whole state after each "
+        "one is slow here); time one game's actions, or raise --timeout"
+    )
+
+
 def junit_xml(summary: RunSummary, suite_name: str, rerun: Rerun) -> str:
     """JUnit XML: one testsuite per kind, one testcase per run sent to the
     adapter. Runs not applicable (never sent) are not test cases: each suite
@@ -377,10 +453,14 @@ def junit_xml(summary: RunSummary, suite_name: str, rerun: Rerun) -> str:
     total = counts(outcomes)
     not_run = len(summary.not_run)
     sent = len(outcomes) - total["not_applicable"]
+    groups = len(summary.diagnosis.causes) + bool(summary.diagnosis.unexplained)
     lines.append(
-        f'<testsuites name={_attribute(suite_name)} tests="{sent + not_run}" '
-        f'failures="{total["fail"] + total["unexpected_pass"]}" errors="{total["error"] + not_run}">'
+        f'<testsuites name={_attribute(suite_name)} tests="{sent + not_run + groups}" '
+        f'failures="{total["fail"] + total["unexpected_pass"] + groups}" '
+        f'errors="{total["error"] + not_run}">'
     )
+    causes = summary.diagnosis.cause_of()
+    lines += _junit_diagnosis(summary.diagnosis, outcomes)
     by_kind: dict[str, list[Outcome]] = defaultdict(list)
     missing_by_kind: dict[str, list[Run]] = defaultdict(list)
     for outcome in outcomes:
@@ -405,7 +485,7 @@ def junit_xml(summary: RunSummary, suite_name: str, rerun: Rerun) -> str:
             ]
         for outcome in group:
             if outcome.status != "not_applicable":
-                lines += _junit_case(outcome, rerun)
+                lines += _junit_case(outcome, rerun, causes.get(outcome.key))
         for run in missing:
             reason = f"not run: {summary.incomplete_reason}"
             lines += [
@@ -425,7 +505,41 @@ def _attribute(text: str) -> str:
     return quoteattr(xml_text(inline_text(text[:500])))
 
 
-def _junit_case(outcome: Outcome, rerun: Rerun) -> list[str]:
+def _junit_diagnosis(diagnosis: Diagnosis, outcomes: Sequence[Outcome]) -> list[str]:
+    """The ``diagnosis`` testsuite: one failing testcase per cause (its rule, citation,
+    match and every failing run it explains) and one for the unexplained failures,
+    so a CI page lists the broken rules before the cases; none for a run without
+    failures."""
+    groups = len(diagnosis.causes) + bool(diagnosis.unexplained)
+    if not groups:
+        return []
+    lines = [
+        f'  <testsuite name="diagnosis" tests="{groups}" failures="{groups}" errors="0" '
+        'skipped="0">'
+    ]
+    for cause in diagnosis.causes:
+        message = (
+            f"{cause.point}: {cause.rule} (explains {len(cause.explains)}, {cause.match} match)"
+        )
+        body = "\n".join(diagnosis_lines_of(cause)) + "\nexplains:\n" + "\n".join(cause.explains)
+        lines += [
+            f'    <testcase classname="diagnosis" name={_attribute(cause.point)} time="0">',
+            f"      <failure message={_attribute(message)}>{escape(xml_text(body))}</failure>",
+            "    </testcase>",
+        ]
+    if diagnosis.unexplained:
+        message = f"{len(diagnosis.unexplained)} failures no rule point explains"
+        body = "\n".join(diagnosis.unexplained)
+        lines += [
+            '    <testcase classname="diagnosis" name="unexplained" time="0">',
+            f"      <failure message={_attribute(message)}>{escape(xml_text(body))}</failure>",
+            "    </testcase>",
+        ]
+    lines.append("  </testsuite>")
+    return lines
+
+
+def _junit_case(outcome: Outcome, rerun: Rerun, cause: str | None = None) -> list[str]:
     run = outcome.run
     shown = evidence(outcome)
     lines = [
@@ -439,7 +553,12 @@ def _junit_case(outcome: Outcome, rerun: Rerun) -> list[str]:
         f"{json_text(run.case['expected'], 2000)}\n"
         f"actual: {json_text(shown.actual, 2000)}\nrerun: {inline_text(rerun.command(outcome))}"
     )
+<<<<<<< HEAD
     # The adapter's lines, each escaped and indented: none can pass for the report's own.
+=======
+    if outcome.status == "fail":
+        detail = f"cause: {cause or 'unexplained'}\n" + detail
+>>>>>>> main
     if shown.traceback:
         detail += "\ntraceback (from the adapter's answer):\n"
         detail += "\n".join(block_lines(shown.traceback, limit=2000))
@@ -517,6 +636,11 @@ def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown
         out.append("")
         if undeclared:
             out += [markdown_text(undeclared_text(undeclared, outcomes, key)) + ".", ""]
+    why = not_applicable_text(outcomes)
+    if why:
+        out += [markdown_text(why) + ".", ""]
+    out += markdown_diagnosis(summary.diagnosis)
+    causes = summary.diagnosis.cause_of()
     bad = [o for o in outcomes if o.status in BAD]
     if bad:
         out += ["## Failures", ""]
@@ -531,6 +655,16 @@ def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown
                 f"Rules: {markdown_text(', '.join(run.case['rules']))}.",
                 "",
                 f"- problem: {markdown_text(outcome.message)}",
+                *(
+                    [f"- diverged {markdown_code(divergence_position(outcome))}"]
+                    if divergence_position(outcome)
+                    else []
+                ),
+                *(
+                    [f"- cause: {markdown_code(causes.get(outcome.key, 'unexplained'))}"]
+                    if outcome.status == "fail" and not summary.diagnosis.empty
+                    else []
+                ),
                 f"- input: {markdown_code(json_text(run.case['input']))}",
                 f"- expected: {markdown_code(json_text(run.case['expected']))}",
                 f"- actual: {markdown_code(json_text(seen.actual))}",
@@ -545,6 +679,74 @@ def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown
         if len(bad) > shown:
             out.append(f"... and {len(bad) - shown} more (see the JSON-lines report).")
     return "\n".join(out) + "\n"
+
+
+def diagnosis_lines_of(cause: Cause) -> list[str]:
+    """One cause as plain lines: the rule, its citation, the wrong reading, how many
+    failures it explains and how (exact or by cases), its smallest examples."""
+    how = (
+        f"exact: {cause.exact} with the engine's very answer"
+        if cause.match == "exact"
+        else "cases: its mutant fails the same runs, with other answers (weaker evidence)"
+    )
+    lines = [
+        f"rule: {cause.rule}",
+        f"cites: {cause.cites}",
+        f"the engine, it seems: {cause.wrong}",
+        f"explains {len(cause.explains)} failures ({how})",
+        f"smallest: {', '.join(cause.examples)}",
+    ]
+    if cause.alike:
+        lines.append(f"equally explained by: {', '.join(cause.alike[:5])}")
+    return lines
+
+
+def diagnosis_summary(diagnosis: Diagnosis) -> str:
+    """The diagnosis's first line: how many causes, how many failures left unexplained."""
+    causes = len(diagnosis.causes)
+    return (
+        f"diagnosis: {causes} {'cause' if causes == 1 else 'causes'} (broken rules), "
+        f"{len(diagnosis.unexplained)} failures unexplained"
+        + (f" ({diagnosis.note})" if diagnosis.note else "")
+    )
+
+
+def diagnosis_text(diagnosis: Diagnosis) -> list[str]:
+    """The diagnosis as plain lines (the console's): one block per cause, then the
+    unexplained failures; empty when nothing failed."""
+    if diagnosis.empty:
+        return []
+    lines = [diagnosis_summary(diagnosis)]
+    for number, cause in enumerate(diagnosis.causes, 1):
+        lines.append(f"CAUSE {number}: {cause.point} [{cause.match}]")
+        lines += [f"  {line}" for line in diagnosis_lines_of(cause)]
+    if diagnosis.unexplained:
+        shown = diagnosis.unexplained[:10]
+        more = len(diagnosis.unexplained) - len(shown)
+        lines.append(
+            f"UNEXPLAINED ({len(diagnosis.unexplained)}): {', '.join(shown)}"
+            + (f" and {more} more" if more else "")
+        )
+    return lines
+
+
+def markdown_diagnosis(diagnosis: Diagnosis) -> list[str]:
+    """The Markdown ``## Diagnosis`` section (empty when nothing failed)."""
+    if diagnosis.empty:
+        return []
+    out = ["## Diagnosis", "", markdown_text(diagnosis_summary(diagnosis)) + ".", ""]
+    for number, cause in enumerate(diagnosis.causes, 1):
+        out += [f"### Cause {number}: {markdown_code(cause.point)} ({cause.match} match)", ""]
+        out += [f"- {markdown_text(line)}" for line in diagnosis_lines_of(cause)]
+        out.append("")
+    if diagnosis.unexplained:
+        out += [
+            f"### Unexplained ({len(diagnosis.unexplained)})",
+            "",
+            ", ".join(markdown_code(key) for key in diagnosis.unexplained),
+            "",
+        ]
+    return out
 
 
 def badge(summary: RunSummary, label: str = "400 conformance") -> dict[str, Any]:

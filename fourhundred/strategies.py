@@ -19,7 +19,7 @@ is built: a bad one raises :class:`hypothesis.errors.InvalidArgument` at once,
 never halfway through a test run. No argument is a distribution hint.
 
 They put their weight where the rules bite, on the edges named by the input
-layer (:mod:`fourhundred.conformance.inputs`): scores on both sides of every
+layer (:mod:`fourhundred.conformance.edges`): scores on both sides of every
 band edge (29/30, 39/40, 49/50), near the target, partners on 0 and 1, big
 bids and 13, hands thrown in. The value strategies are built from Hypothesis
 primitives so a failing example shrinks well (scores toward 0, tricks toward
@@ -42,7 +42,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from fourhundred.conformance import adapter, inputs, kinds
+from fourhundred.conformance import adapter, edges, inputs, kinds
 from fourhundred.conformance.coverage import make_case
 from fourhundred.spec.cards import CARDS_PER_HAND, FULL_DECK, sorted_cards
 from fourhundred.spec.model import Rules
@@ -69,7 +69,7 @@ __all__ = [
 
 #: Where :func:`band_edge_scores` stops by default: one past the edge from which
 #: nobody can bid under an endlessly rising own minimum.
-DEFAULT_EDGE_MAX = inputs.UNBIDDABLE_EDGE + 1
+DEFAULT_EDGE_MAX = edges.UNBIDDABLE_EDGE + 1
 
 
 # ----------------------------------------------------------------------
@@ -128,43 +128,43 @@ def _within(values: Sequence[int], low: int | None, high: int | None) -> list[in
 def band_edge_scores(
     min_value: int | None = None, max_value: int | None = None
 ) -> st.SearchStrategy[int]:
-    """Scores next to an edge (:func:`fourhundred.conformance.inputs.edge_scores`): -1/0/1
+    """Scores next to an edge (:func:`fourhundred.conformance.edges.edge_scores`): -1/0/1
     around the partner edge and both sides of every band edge, 29/30/31, 39/40/41 ...,
     from ``min_value`` (default -1) to ``max_value`` (default 141, past the score
     from which an endlessly rising own minimum passes 13)."""
     low, high = _check_bounds(min_value, max_value)
-    low = inputs.PARTNER_EDGE - 1 if low is None else low
+    low = edges.PARTNER_EDGE - 1 if low is None else low
     high = max(low, DEFAULT_EDGE_MAX) if high is None else high
-    edges = inputs.edge_scores(low, high)
-    if not edges:
+    near = edges.edge_scores(low, high)
+    if not near:
         raise InvalidArgument(f"no score next to an edge lies in [{low}, {high}]")
-    return st.sampled_from(edges)
+    return st.sampled_from(near)
 
 
 def partner_scores() -> st.SearchStrategy[int]:
     """The scores that decide the partner condition: two either side of 0
-    (:data:`fourhundred.conformance.inputs.PARTNER_EDGE_SCORES`)."""
-    return st.sampled_from(inputs.PARTNER_EDGE_SCORES)
+    (:data:`fourhundred.conformance.edges.PARTNER_EDGE_SCORES`)."""
+    return st.sampled_from(edges.PARTNER_EDGE_SCORES)
 
 
 def scores(min_value: int | None = None, max_value: int | None = None) -> st.SearchStrategy[int]:
     """A player's score from ``min_value`` to ``max_value`` (an open end when None),
     often one next to an edge: the partner edge or a band edge."""
     low, high = _check_bounds(min_value, max_value)
-    edge_low = inputs.PARTNER_EDGE - 2 if low is None else low
+    edge_low = edges.PARTNER_EDGE - 2 if low is None else low
     edge_high = DEFAULT_EDGE_MAX if high is None else high
-    edges = sorted(
-        set(_within(inputs.PARTNER_EDGE_SCORES, low, high))
-        | set(inputs.edge_scores(edge_low, edge_high) if edge_low <= edge_high else ())
+    near = sorted(
+        set(_within(edges.PARTNER_EDGE_SCORES, low, high))
+        | set(edges.edge_scores(edge_low, edge_high) if edge_low <= edge_high else ())
     )
     anywhere = st.integers(low, high)
-    return st.one_of(anywhere, st.sampled_from(edges)) if edges else anywhere
+    return st.one_of(anywhere, st.sampled_from(near)) if near else anywhere
 
 
 def _scores_near(target: int) -> st.SearchStrategy[int]:
     """A score for a hand played to ``target``: anywhere below a band past it, next to
-    an edge, or near it (:data:`fourhundred.conformance.inputs.NEAR_TARGET`)."""
-    below, above = inputs.NEAR_TARGET
+    an edge, or near it (:data:`fourhundred.conformance.edges.NEAR_TARGET`)."""
+    below, above = edges.NEAR_TARGET
     return st.one_of(
         scores(-60, target + 30), st.integers(target + below, target + above), partner_scores()
     )
@@ -290,7 +290,7 @@ def positions(rules: Rules) -> st.SearchStrategy[inputs.Position]:
     (:func:`fourhundred.conformance.inputs.is_valid_position`): a target in force,
     scores around it from which everyone can bid, any dealer."""
     rules = _check_rules(rules)
-    return st.sampled_from(inputs.target_edges(rules)).flatmap(
+    return st.sampled_from(edges.target_edges(rules)).flatmap(
         lambda target: st.builds(
             lambda table, dealer: inputs.Position(
                 (table[0], table[1], table[2], table[3]), dealer, target

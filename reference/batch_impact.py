@@ -4,7 +4,7 @@ For every register entry with a switch (:mod:`fourhundred.spec.ambiguities`),
 every variant it applies to and every reading other than the variant's default,
 :func:`measure_reading` plays the same games (same seed, so the same deals
 hand by hand, and the same players' random streams) under the default and
-under that reading with :func:`~fourhundred.reference.batch.compare_kernel`.
+under that reading with :func:`~fourhundred.reference.batch_compare.compare_kernel`.
 While the two games stand in the same position a hand is compared; it
 *differs* when it ends differently (thrown in or played, scores, what it
 decided, the next target or dealer). A game differs when its outcome does
@@ -37,7 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from fourhundred.reference.batch import BatchSimulator, compare_kernel
+from fourhundred.reference.batch import BatchSimulator
+from fourhundred.reference.batch_compare import compare_kernel
 from fourhundred.reference.batch_stats import read_figures_file, write_figures_file
 from fourhundred.spec.ambiguities import REGISTER, Ambiguity
 from fourhundred.spec.model import Result, Rules

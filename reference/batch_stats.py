@@ -19,17 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from fourhundred.reference.batch import (
+from fourhundred.reference.batch import GAME_OUTCOMES, BatchSimulator, GameBatch
+from fourhundred.reference.batch_codes import (
     G_BOTH_QUALIFY,
     G_HANDS,
     G_OUTCOME,
     G_THIRTEEN_BID,
     G_THIRTEEN_MADE,
     G_THROWN_IN,
-    GAME_OUTCOMES,
     TRAJECTORY_HANDS,
-    BatchSimulator,
-    GameBatch,
 )
 from fourhundred.reference.batch_tables import Ints
 from fourhundred.safeio import write_text_atomically

@@ -40,7 +40,8 @@ class FastRules:
 
     Every rule the reference applies is a public method here, the engine's
     card rules and turn order included (:meth:`trick_winner`,
-    :meth:`legal_plays`, :meth:`next_dealer`, :meth:`first_leader`), so a
+    :meth:`legal_plays`, :meth:`next_dealer`, :meth:`next_dealer_after_throw_in`,
+    :meth:`first_leader`), so a
     subclass that overrides one method is a *fast-rule variant*: the kinds'
     answers and whole games (:class:`fourhundred.reference.engine.GameState`
     carries its fast rules) follow it. The mutant run
@@ -106,6 +107,14 @@ class FastRules:
     def next_dealer(self, dealer: int) -> int:
         """Who deals after ``dealer`` (:meth:`Rules.next_dealer`)."""
         return self.rules.next_dealer(dealer)
+
+    def next_dealer_after_throw_in(self, dealer: int) -> int:
+        """Who deals after a hand ``dealer`` dealt was thrown in: the same rule as
+        after a played hand, :meth:`next_dealer` (:meth:`Rules.next_dealer`: the deal
+        passes to the right "played or thrown in", qahwa §"The deal", §"Bidding";
+        pagat §"Deal"). A hook of its own, so a variant can get the thrown-in case
+        wrong alone (:mod:`fourhundred.conformance.points`)."""
+        return self.next_dealer(dealer)
 
     def first_leader(self, dealer: int) -> int:
         """Who leads the first trick of a hand ``dealer`` dealt (:meth:`Rules.first_leader`)."""

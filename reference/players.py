@@ -17,7 +17,11 @@ import random
 
 from fourhundred.reference.actions import Action, Bid, Play, ThrowIn
 from fourhundred.reference.engine import GameState, Phase, legal_actions
-from fourhundred.spec.cards import TRUMP_SUIT, rank_of, trick_winner
+from fourhundred.spec.cards import FULL_DECK, TRUMP_SUIT, rank_of, trick_winner
+
+#: :func:`~fourhundred.spec.cards.rank_of` of every card, looked up (the players'
+#: hot path: a card's strength is asked for every card of every trick).
+_RANK_OF = {card: rank_of(card) for card in FULL_DECK}
 
 
 def _legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -101,8 +105,8 @@ class HeuristicPlayer:
 
         def strength(card: str, led: str) -> int:
             if card[1] == TRUMP_SUIT:
-                return 100 + rank_of(card)
-            return rank_of(card) if card[1] == led else -1
+                return 100 + _RANK_OF[card]
+            return _RANK_OF[card] if card[1] == led else -1
 
         if not state.trick:
             aces = [c for c in cards if c[0] == "A" and c[1] != TRUMP_SUIT]
@@ -110,8 +114,8 @@ class HeuristicPlayer:
                 return Play(aces[0])
             hearts = [c for c in cards if c[1] == TRUMP_SUIT]
             if len(hearts) >= 5:
-                return Play(max(hearts, key=rank_of))
-            return Play(min(cards, key=lambda c: (c[1] == TRUMP_SUIT, rank_of(c))))
+                return Play(max(hearts, key=_RANK_OF.__getitem__))
+            return Play(min(cards, key=lambda c: (c[1] == TRUMP_SUIT, _RANK_OF[c])))
         led = state.trick[0][1]
         best_position = trick_winner(state.trick)
         best = strength(state.trick[best_position], led)
@@ -119,4 +123,4 @@ class HeuristicPlayer:
         winners = [c for c in cards if strength(c, led) > best]
         if winners and not partner_winning:
             return Play(min(winners, key=lambda c: strength(c, led)))
-        return Play(min(cards, key=lambda c: (strength(c, led) >= 100, rank_of(c))))
+        return Play(min(cards, key=lambda c: (strength(c, led) >= 100, _RANK_OF[c])))

@@ -155,7 +155,8 @@ def test_failures_show_the_input_the_expectation_the_rule_and_a_rerun_command() 
     assert "value: expected 40, got 41" in result.stdout
     assert "rules: qahwa §" in result.stdout
     assert "input:" in result.stdout and "expected:" in result.stdout and "actual:" in result.stdout
-    assert "rerun: fourhundred conformance run --adapter" in result.stdout
+    # started as `python -m fourhundred`: the rerun line repeats that, so it pastes and runs
+    assert f"rerun: {sys.executable} -m fourhundred conformance run --adapter" in result.stdout
     assert "not applicable" in result.stdout
 
 
@@ -381,10 +382,11 @@ def test_a_crash_inside_a_batch_is_blamed_on_the_case_that_crashes_alone(tmp_pat
 
 
 def _pasted(line: str) -> list[str]:
-    """A printed ``fourhundred …`` command line as argv run by this Python."""
+    """A printed command line as argv: started as ``python -m fourhundred``, the line
+    repeats this very interpreter, so it runs as printed."""
     words = shlex.split(line)
-    assert words[0] == "fourhundred"
-    return [*FOURHUNDRED, *words[1:]]
+    assert words[:3] == [sys.executable, "-m", "fourhundred"], line
+    return words
 
 
 def test_the_printed_rerun_line_keeps_cases_and_the_options_that_decide_the_outcome_and_runs(

@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from fourhundred.conformance import inputs, kinds
+from fourhundred.conformance import edges, inputs, kinds, validity
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz import games
 from fourhundred.fuzz.cases import generated_cases
@@ -73,11 +73,11 @@ def test_the_generators_reach_band_edges_races_throw_ins_and_bids_of_thirteen() 
 def test_a_whole_game_by_the_heuristic_players_has_thrown_in_and_played_hands() -> None:
     rules = load("pagat-400(dealer_throw_in=yes)")
     rng = random.Random(3)
-    drawn = [games.full_game(rng, rules, inputs.MAX_GAME_HANDS) for _ in range(6)]
+    drawn = [games.full_game(rng, rules, edges.MAX_GAME_HANDS) for _ in range(6)]
     answers = [reference_answer("whole_game", rules, data) for data in drawn]
     played = [hand["played"] for answer in answers for hand in answer["hands"]]
     assert True in played and False in played
-    assert all(inputs.whole_game_is_valid(rules, data) for data in drawn)
+    assert all(validity.whole_game_is_valid(rules, data) for data in drawn)
 
 
 def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_draws() -> None:
@@ -85,7 +85,7 @@ def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_d
     rng = random.Random(7)
     drawn = [inputs.whole_game_input(rng, rules) for _ in range(120)]
     answers = [reference_answer("whole_game", rules, data) for data in drawn]
-    assert all(inputs.whole_game_is_valid(rules, data) for data in drawn)
+    assert all(validity.whole_game_is_valid(rules, data) for data in drawn)
     from_positions = [data for data in drawn if "position" in data]
     assert 0.7 * len(drawn) <= len(from_positions) < len(drawn), "a share of full games"
     assert sum(len(answer["hands"]) == 1 for answer in answers) >= 0.4 * len(drawn)
@@ -213,53 +213,53 @@ def test_bad_usage_is_one_clear_error_and_exit_status_2(args: list[str], message
 def test_every_band_edge_is_a_score_where_a_minimum_or_a_value_changes() -> None:
     endless = load("medallon-400")  # own and table minimums rise without end
     qahwa = load("qahwa-400")
-    for edge in inputs.RISING_EDGES:
-        below, at = inputs.below_and_at(edge)
+    for edge in edges.RISING_EDGES:
+        below, at = edges.below_and_at(edge)
         assert endless.own_minimum_bid(below) < endless.own_minimum_bid(at), edge
         assert endless.table_minimum([below] * 4) < endless.table_minimum([at] * 4), edge
-    first = inputs.RISING_EDGES[0]
+    first = edges.RISING_EDGES[0]
     for bid in range(qahwa.min_bid, qahwa.max_bid + 1):
         reduced = qahwa.bid_value(bid, first - 1, first - 1) != qahwa.bid_value(bid, first, first)
-        assert reduced == (bid in inputs.REDUCED_VALUE_BIDS), bid
+        assert reduced == (bid in edges.REDUCED_VALUE_BIDS), bid
 
 
 def test_the_unbiddable_and_table_cap_edges_are_where_the_endless_minimums_pass_the_tricks() -> (
     None
 ):
     endless = load("medallon-400")
-    assert inputs.biddable(endless, inputs.UNBIDDABLE_EDGE - 1)
-    assert not inputs.biddable(endless, inputs.UNBIDDABLE_EDGE)
+    assert inputs.biddable(endless, edges.UNBIDDABLE_EDGE - 1)
+    assert not inputs.biddable(endless, edges.UNBIDDABLE_EDGE)
     unbounded = load("medallon-400(table_min_cap=unbounded)")
-    last_band = inputs.TABLE_CAP_EDGE - BAND_WIDTH
-    assert unbounded.table_minimum([inputs.TABLE_CAP_EDGE - 1] * 4) == 52
+    last_band = edges.TABLE_CAP_EDGE - BAND_WIDTH
+    assert unbounded.table_minimum([edges.TABLE_CAP_EDGE - 1] * 4) == 52
     assert unbounded.table_minimum([last_band] * 4) == 52
-    assert unbounded.table_minimum([inputs.TABLE_CAP_EDGE] * 4) == 53
+    assert unbounded.table_minimum([edges.TABLE_CAP_EDGE] * 4) == 53
 
 
 def test_the_partner_edge_and_the_special_bids_are_where_their_rules_change() -> None:
     positive, non_negative = load("qahwa-400"), load("medallon-400(partner_condition=non_negative)")
-    edge = inputs.PARTNER_EDGE
-    assert [positive.partner_ok(s) for s in inputs.around(edge)] == [False, False, True]
-    assert [non_negative.partner_ok(s) for s in inputs.around(edge)] == [False, True, True]
+    edge = edges.PARTNER_EDGE
+    assert [positive.partner_ok(s) for s in edges.around(edge)] == [False, False, True]
+    assert [non_negative.partner_ok(s) for s in edges.around(edge)] == [False, True, True]
     qahwa, medallon = load("qahwa-400"), load("medallon-400")
-    top = qahwa.bid_value(inputs.THIRTEEN, 0, 0)
+    top = qahwa.bid_value(edges.THIRTEEN, 0, 0)
     assert (
-        qahwa.bid_value(inputs.TOP_ROW_BID, 0, 0)
+        qahwa.bid_value(edges.TOP_ROW_BID, 0, 0)
         == top
-        != qahwa.bid_value(inputs.TOP_ROW_BID - 1, 0, 0)
+        != qahwa.bid_value(edges.TOP_ROW_BID - 1, 0, 0)
     )
     fifty = load("pagat-400(eleven_plus_50=on)")
-    assert all(fifty.bid_value(bid, 0, 0) == 50 for bid in inputs.FIFTY_BIDS)
-    assert fifty.bid_value(min(inputs.FIFTY_BIDS) - 1, 0, 0) != 50
-    assert medallon.is_special_bid(inputs.THIRTEEN) and not medallon.is_special_bid(
-        inputs.THIRTEEN - 1
+    assert all(fifty.bid_value(bid, 0, 0) == 50 for bid in edges.FIFTY_BIDS)
+    assert fifty.bid_value(min(edges.FIFTY_BIDS) - 1, 0, 0) != 50
+    assert medallon.is_special_bid(edges.THIRTEEN) and not medallon.is_special_bid(
+        edges.THIRTEEN - 1
     )
 
 
 def _next_to_an_edge_or_far_out(score: int) -> bool:
-    next_to_partner_edge = abs(score - inputs.PARTNER_EDGE) <= 2
+    next_to_partner_edge = abs(score - edges.PARTNER_EDGE) <= 2
     next_to_band_edge = score >= BAND_START - 1 and score % BAND_WIDTH in (9, 0, 1)
-    far_out = score < inputs.PARTNER_EDGE - 2 or score > inputs.UNBIDDABLE_EDGE + 1
+    far_out = score < edges.PARTNER_EDGE - 2 or score > edges.UNBIDDABLE_EDGE + 1
     return next_to_partner_edge or next_to_band_edge or far_out
 
 
@@ -276,7 +276,7 @@ def _next_to_an_edge_or_far_out(score: int) -> bool:
     ],
 )
 def test_every_named_selection_is_made_of_edges_or_far_out_controls(selection: str) -> None:
-    values = getattr(inputs, selection)
+    values = getattr(edges, selection)
     flat = [s for pair in values for s in pair] if isinstance(values[0], tuple) else list(values)
     assert all(_next_to_an_edge_or_far_out(s) for s in flat), flat
     assert not all(_next_to_an_edge_or_far_out(s) for s in (5, 15, 25, 35, 45))
@@ -301,11 +301,11 @@ def test_a_position_with_a_wrong_dealer_target_or_a_seat_that_cannot_bid_is_inva
     assert not inputs.is_valid_position(
         raising, inputs.Position(good.scores, 0, raising.target + 5)
     )
-    cannot_bid = inputs.Position((0, 0, 0, inputs.UNBIDDABLE_EDGE), 0, rules.target)
+    cannot_bid = inputs.Position((0, 0, 0, edges.UNBIDDABLE_EDGE), 0, rules.target)
     assert not inputs.is_valid_position(rules, cannot_bid)
     data = {**good.as_json(), "bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
-    assert inputs.game_outcome_is_valid(rules, data)
-    assert not inputs.game_outcome_is_valid(rules, {**data, "target_in_force": rules.target + 1})
+    assert validity.game_outcome_is_valid(rules, data)
+    assert not validity.game_outcome_is_valid(rules, {**data, "target_in_force": rules.target + 1})
 
 
 def test_raising_bids_in_turn_stops_when_done_and_gives_up_when_every_bid_is_at_the_ceiling() -> (

@@ -8,15 +8,17 @@ import random
 import numpy as np
 import pytest
 
-from fourhundred.reference import batch, batch_stats
-from fourhundred.reference.actions import Bid, Play, ThrowIn
-from fourhundred.reference.batch import (
-    G_HANDS,
-    G_OUTCOME,
-    G_SCORE_0,
-    GAME_OUTCOMES,
-    BatchSimulator,
+from fourhundred.reference import (
+    batch_bits,
+    batch_codes,
+    batch_kernels,
+    batch_players,
+    batch_rules,
+    batch_stats,
 )
+from fourhundred.reference.actions import Bid, Play, ThrowIn
+from fourhundred.reference.batch import GAME_OUTCOMES, BatchSimulator
+from fourhundred.reference.batch_codes import G_HANDS, G_OUTCOME, G_SCORE_0
 from fourhundred.reference.batch_tables import TABLE_MINIMUM_CLAMP, kernel_tables
 from fourhundred.reference.engine import GameState, Phase
 from fourhundred.reference.fast import FastRules
@@ -75,18 +77,18 @@ def test_mixed_seats_replay_and_every_game_outcome_occurs() -> None:
     assert {"north-south", "west-east", "unfinished"} <= seen
 
 
-@pytest.mark.parametrize("players", [batch.RANDOM, batch.HEURISTIC])
+@pytest.mark.parametrize("players", [batch_codes.RANDOM, batch_codes.HEURISTIC])
 def test_a_hand_stops_stuck_where_the_engine_offers_no_legal_action(players: int) -> None:
     """medallon-400: the own minimum rises without end, so a score of 150 leaves no legal bid
     (the engine's legal_actions is empty there: see test_reference_simulate)."""
     tables = kernel_tables(load("medallon-400"))
     scores = np.array([0, 150, 0, 0], dtype=np.int64)
-    did, result, target = batch._play_hand(
+    did, result, target = batch_kernels._play_hand(
         tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(8, dtype=np.uint64), np.zeros(0, dtype=np.int32),
     )  # fmt: skip
-    assert (did, result, target) == (batch.STUCK, 0, 41)
+    assert (did, result, target) == (batch_codes.STUCK, 0, 41)
     assert list(scores) == [0, 150, 0, 0]
 
 
@@ -115,7 +117,7 @@ def test_the_band_tables_agree_with_the_fast_rules_at_every_score(rules: Rules) 
     p = tables.parameters
     clamp = max(52, 4 * int(np.abs(tables.value).max())) + TABLE_MINIMUM_CLAMP
     for score in (-500, -1, 0, 29, 30, 31, 39, 40, 99, 140, 141, 480, 2000, 100_000):
-        band = batch._band(p, score)
+        band = batch_rules._band(p, score)
         assert tables.own_minimum[band] == min(fast.own_minimum_bid(score), rules.max_bid + 1)
         assert tables.table_minimum[band] == min(fast.table_minimum((score,) * 4), clamp)
         for bid in range(14):
@@ -133,7 +135,7 @@ def test_the_estimate_tables_give_the_heuristic_players_estimate() -> None:
     for _ in range(3000):
         rnd.shuffle(deck)
         hand = tuple(deck[:13])
-        halves = batch._estimate_halves(tables, np.uint64(hand_mask(hand)))
+        halves = batch_players._estimate_halves(tables, np.uint64(hand_mask(hand)))
         assert halves == 2 * estimated_tricks(hand)
         assert tables.rounded[halves] == round(estimated_tricks(hand))
 
@@ -180,12 +182,12 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 order = rules.bidding_seats(state.dealer)
                 low = FastRules.of(rules).own_minimum_bid(state.scores[seat])
                 so_far = sum(b for b in state.bids if b is not None)
-                code, _ = batch._heuristic_bid(
+                code, _ = batch_players._heuristic_bid(
                     tables, hand, low, rules.dealer_may_throw_in and seat == state.dealer,
                     order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0,
                     np.uint64(0),
                 )  # fmt: skip
-                got = ThrowIn() if code == batch.THROW_IN_CODE else Bid(int(code))
+                got = ThrowIn() if code == batch_codes.THROW_IN_CODE else Bid(int(code))
                 checked["bid"] += 1
             else:
                 trick = np.array([CARD_INDEX[c] for c in state.trick] + [0] * 4, dtype=np.int64)
@@ -194,7 +196,7 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                     following = hand & tables.suit_mask[CARD_INDEX[state.trick[0]] // 13]
                     legal = following if following else hand
                 best = trick_winner(state.trick) if state.trick else 0
-                card = batch._heuristic_play(
+                card = batch_players._heuristic_play(
                     tables, legal, trick, len(state.trick), best, trump_mask
                 )
                 got = Play(FULL_DECK[int(card)])
@@ -220,6 +222,6 @@ def test_the_bit_helpers_find_the_bits_a_plain_loop_finds() -> None:
         for _ in range(200):
             bits = sorted(rnd.sample(range(64), density))
             mask = np.uint64(sum(1 << bit for bit in bits))
-            assert batch._popcount(mask) == density
-            assert (batch._lowest(mask), batch._highest(mask)) == (bits[0], bits[-1])
-            assert [batch._nth(mask, n) for n in range(density)] == bits
+            assert batch_bits._popcount(mask) == density
+            assert (batch_bits._lowest(mask), batch_bits._highest(mask)) == (bits[0], bits[-1])
+            assert [batch_bits._nth(mask, n) for n in range(density)] == bits

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from fourhundred import strategies
-from fourhundred.conformance import inputs, kinds
+from fourhundred.conformance import edges, inputs, kinds, validity
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import BAND_START, BAND_WIDTH
@@ -45,7 +45,7 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], str]] = [
     ("bids under a variant string", lambda: strategies.bids("qahwa-400"), "must be a Rules value"),  # type: ignore[arg-type]
     (
         "bids for a score where nobody can bid",
-        lambda: strategies.bids(ENDLESS, inputs.UNBIDDABLE_EDGE),
+        lambda: strategies.bids(ENDLESS, edges.UNBIDDABLE_EDGE),
         "no legal bid",
     ),
     (
@@ -62,7 +62,7 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], str]] = [
     ("four bids for three seats", lambda: strategies.four_bids(QAHWA, [0, 0, 0]), "four scores"),
     (
         "four bids where a seat cannot bid",
-        lambda: strategies.four_bids(ENDLESS, [0, 0, 0, inputs.UNBIDDABLE_EDGE]),
+        lambda: strategies.four_bids(ENDLESS, [0, 0, 0, edges.UNBIDDABLE_EDGE]),
         "no legal bid",
     ),
     (
@@ -129,7 +129,7 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
     case_file = {"suite_version": "1.0.0", "kind": "game_outcome", "origin": "generated"}
     jsonschema.validate({**case_file, "cases": [case]}, SCHEMA)
     rules = load("arab3meyeh-400")
-    assert inputs.game_outcome_is_valid(rules, case["input"])  # type: ignore[arg-type]
+    assert validity.game_outcome_is_valid(rules, case["input"])  # type: ignore[arg-type]
     assert case["expected"] == kinds.kind("game_outcome").spec_answer(rules, case["input"])  # type: ignore[arg-type]
 
 
@@ -138,7 +138,7 @@ def test_the_cases_strategy_draws_schema_valid_cases_with_the_specifications_ans
 def test_the_whole_games_strategy_draws_games_the_reference_plays_to_the_end_or_the_hand_limit(
     game: dict[str, object],
 ) -> None:
-    assert inputs.whole_game_is_valid(QAHWA, game)
+    assert validity.whole_game_is_valid(QAHWA, game)
     answer = reference_answer("whole_game", QAHWA, game)
     assert answer["hands"] and answer["final"]["phase"] in ("game_over", "deal")
 
@@ -153,9 +153,9 @@ def test_scores_stay_within_their_bounds_and_band_edge_scores_sit_next_to_an_edg
     score = data.draw(strategies.scores(low, high))
     assert (low is None or score >= low) and (high is None or score <= high)
     edge = data.draw(strategies.band_edge_scores())
-    assert edge in inputs.edge_scores(-1, strategies.DEFAULT_EDGE_MAX)
+    assert edge in edges.edge_scores(-1, strategies.DEFAULT_EDGE_MAX)
     nearest_band_edge = max(BAND_START, round(edge / BAND_WIDTH) * BAND_WIDTH)
-    assert abs(edge - nearest_band_edge) <= 1 or abs(edge - inputs.PARTNER_EDGE) <= 1
+    assert abs(edge - nearest_band_edge) <= 1 or abs(edge - edges.PARTNER_EDGE) <= 1
 
 
 @settings(max_examples=40, deadline=None)

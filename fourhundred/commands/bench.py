@@ -240,7 +240,8 @@ BATCH_LIMITS = (
 
 def _batched(rules: Rules, seed: str, hands: int, games: int) -> None:
     """The batched simulator's figures: one core (the kernels run on the calling thread)."""
-    from fourhundred.reference.batch import G_HANDS, BatchSimulator
+    from fourhundred.reference.batch import BatchSimulator
+    from fourhundred.reference.batch_codes import G_HANDS
 
     simulator = BatchSimulator(rules, "random", seed)
     simulator.hands(1)

@@ -42,6 +42,7 @@ from fourhundred.safeio import GuardedOutput, console_text, one_line, write_text
 from fourhundred.stopping import Interrupted
 
 if TYPE_CHECKING:
+    from fourhundred.conformance.diagnosis import Diagnosis
     from fourhundred.conformance.reports import JsonLinesReport, Rerun
     from fourhundred.conformance.runner import Outcome, Runner
     from fourhundred.conformance.suite import Run
@@ -313,10 +314,16 @@ def _finish(
     finished = time.monotonic()
     seconds = finished - started
     run_seconds = finished - run_started
+<<<<<<< HEAD
     stopped = ending.start_failure or the_runner.aborted
     aborted = stopped or (f"interrupted ({interrupted.describe()})" if interrupted else "")
     reason = _incomplete_reason(stopped, interrupted, ending.fail_fast)
     summary = reports.RunSummary.of(outcomes, ending.runs, reason)
+=======
+    aborted = start_failure or the_runner.aborted or ("interrupted" if interrupted else "")
+    reason = _incomplete_reason(start_failure or the_runner.aborted, interrupted, fail_fast)
+    summary = reports.RunSummary.of(outcomes, runs, reason, _diagnose(outcomes))
+>>>>>>> main
     code = reports.exit_code(summary)
     counts = summary.counts
     applicable = len(outcomes) - counts["not_applicable"]
@@ -334,8 +341,12 @@ def _finish(
             }
         )
         stream.close()
+<<<<<<< HEAD
     _print_summary(console, outcomes, show, rerun)
     junit, markdown, badge, write_baseline = files
+=======
+    _print_summary(console, outcomes, show, rerun, summary.diagnosis)
+>>>>>>> main
     problems = _write_reports(summary, header, rerun, junit, markdown, badge, write_baseline)
     if stream and stream.failure:
         problems.append(stream.failure)
@@ -345,6 +356,9 @@ def _finish(
     nothing = reports.nothing_checked_reason(summary)
     if nothing:
         errors.print(f"[red]{console_text(nothing)}[/red]")
+    slow = reports.slow_per_action_hint(outcomes, timeout)
+    if slow:
+        errors.print(f"hint: {console_text(slow)}", highlight=False)
     derived = reports.derived_counts(outcomes)
     if derived:
         console.print(
@@ -378,6 +392,16 @@ def _is_a_file_or_nothing(path: str | None) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return True
+
+
+def _diagnose(outcomes: list[Outcome]) -> Any:
+    """The diagnosis of a run's failures (:mod:`fourhundred.conformance.diagnosis`):
+    nothing to compute for a run without failures."""
+    from fourhundred.conformance import diagnosis
+
+    if not any(outcome.status == "fail" for outcome in outcomes):
+        return diagnosis.Diagnosis()
+    return diagnosis.diagnose(outcomes)
 
 
 def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ...]:
@@ -501,12 +525,24 @@ def _drive(
         the_runner.run(runs)
 
 
-def _print_summary(console: Console, outcomes: list[Outcome], show: int, rerun: Rerun) -> None:
+def _print_summary(
+    console: Console,
+    outcomes: list[Outcome],
+    show: int,
+    rerun: Rerun,
+    found: Diagnosis | None = None,
+) -> None:
     """Tables by kind and variant (the kinds and variants the adapter did not
+<<<<<<< HEAD
     declare on one line), then the first ``show`` failures in full; every
     outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
     from rich.markup import escape
 
+=======
+    declare on one line), the diagnosis (one block per broken rule), then the
+    first ``show`` failures in full, each with its cause; every outside text
+    (ids, descriptions, messages, stderr) through :func:`console_text`."""
+>>>>>>> main
     from fourhundred.conformance import reports
     from fourhundred.conformance.kinds import json_text
     from fourhundred.safeio import block_lines, inline_text
@@ -529,6 +565,17 @@ def _print_summary(console: Console, outcomes: list[Outcome], show: int, rerun: 
             console.print(table)
         if undeclared:
             console.print(console_text(reports.undeclared_text(undeclared, outcomes, key)))
+    why = reports.not_applicable_text(outcomes)
+    if why:
+        console.print(console_text(why))
+    diagnosed = found if found is not None and not found.empty else None
+    if diagnosed is not None:
+        console.print()
+        for number, line in enumerate(reports.diagnosis_text(diagnosed)):
+            style = "bold" if number == 0 or not line.startswith(" ") else ""
+            text = console_text(line)
+            console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)
+    causes = diagnosed.cause_of() if diagnosed is not None else {}
     bad = [o for o in outcomes if o.status in reports.BAD]
     for outcome in bad[:show]:
         run = outcome.run
@@ -542,7 +589,20 @@ def _print_summary(console: Console, outcomes: list[Outcome], show: int, rerun: 
             f"  rules: {inline_text(', '.join(run.case['rules']))}",
         ]
         if run.case["ambiguities"]:
+<<<<<<< HEAD
             lines.append(f"  ambiguities: {inline_text(', '.join(run.case['ambiguities']))}")
+=======
+            lines.append(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
+        if diagnosed is not None and outcome.status == "fail":
+            lines.append(f"  cause: {causes.get(outcome.key, 'unexplained')}")
+        position = reports.divergence_position(outcome)
+        if position:
+            cut = len(position) > reports.POSITION_SHOWN
+            shown_text = position[: reports.POSITION_SHOWN] + ("…" if cut else "")
+            lines.append(f"  diverged {shown_text}")
+            if cut:
+                lines.append("  (position cut here: --markdown FILE has it whole)")
+>>>>>>> main
         lines += [
             f"  problem: {inline_text(outcome.message)}",
             f"  input:    {json_text(run.case['input'], 400)}",
@@ -725,6 +785,27 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
     sys.exit(0 if not survivors else 1)
 
 
+def _isolation_json(entry: Any) -> dict[str, Any]:
+    """A point's isolation fields of ``coverage --json``."""
+    if entry is None:
+        return {}
+    return {
+        "isolating": list(entry.isolating[:3]),
+        "isolated": entry.isolated,
+        **({"isolation_reason": entry.reason} if not entry.isolated else {}),
+        **({"hidden_by": list(entry.hidden_by)} if entry.hidden_by else {}),
+    }
+
+
+def _isolation_cell(entry: Any) -> str:
+    """A point's isolation column: its first isolating case, or why it has none."""
+    if entry is None:
+        return "?"
+    if entry.isolated:
+        return console_text(entry.isolating[0])
+    return "[yellow]not isolated[/yellow]: " + console_text(entry.reason)
+
+
 @conformance_group.command("coverage")
 @click.option("--json", "as_json", is_flag=True, help="Print the coverage as JSON.")
 @click.option(
@@ -733,11 +814,12 @@ def mutants_command(only: tuple[str, ...], show_table: bool) -> None:
 def coverage_command(as_json: bool, gaps_only: bool) -> None:
     """List every rule point with the case ids that kill its mutant (proved in process)
     and report the gaps (exit 1 with gaps, 0 without)."""
-    from fourhundred.conformance import points
+    from fourhundred.conformance import isolation, points
 
     covered, stale = points.check()
     gaps = [c for c in covered if not c.covered]
     unobserved = points.unobserved()
+    apart = isolation.committed()
     if as_json:
         body = {
             "points": [
@@ -749,6 +831,7 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
                     "mutant": c.point.mutant.description,
                     "cases": list(c.killing),
                     "not_killing": list(c.false),
+                    **_isolation_json(apart.get(c.point.id)),
                 }
                 for c in covered
                 if c in gaps or not gaps_only
@@ -764,14 +847,27 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
     else:
         console = _console()
         table = Table(box=None, header_style="bold", pad_edge=False)
-        for column in ("point", "cases", "what"):
+        for column in ("point", "cases", "isolated by", "what"):
             table.add_column(column)
         for c in covered:
             if gaps_only and c.covered:
                 continue
             cases = ", ".join(c.killing) if c.covered else "[red]GAP[/red] " + ", ".join(c.false)
-            table.add_row(console_text(c.point.id), cases, console_text(c.point.description))
+            table.add_row(
+                console_text(c.point.id),
+                cases,
+                _isolation_cell(apart.get(c.point.id)),
+                console_text(c.point.description),
+            )
         console.print(table)
+        alone = sum(1 for entry in apart.values() if entry.isolated)
+        console.print(
+            f"isolation: {alone} of {len(covered)} rule points have a case that fails under "
+            "their mutant alone (every other point that can occur beside them passes it); "
+            "the others are listed with the reason"
+            if apart
+            else "isolation: no fault dictionary (conformance/faults.json): run the generator"
+        )
         for u in unobserved:
             console.print(f"not observable: {console_text(u.id)}: {console_text(u.reason)}")
         console.print(

@@ -26,7 +26,7 @@ import shlex
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -132,7 +132,9 @@ def _adapter_argv(command: str | None) -> tuple[str, ...]:
 def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     """The command that replays a campaign's cases against its adapter, quoted to paste
     into a shell as it is (no adapter: the reference, the runner's default)."""
-    argv = ["fourhundred", "conformance", "run", "--cases", str(cases)]
+    from fourhundred.invocation import program
+
+    argv = [*program(), "conformance", "run", "--cases", str(cases)]
     if adapter:
         argv += ["--adapter", shlex.join(adapter)]
     return shlex.join(argv)
@@ -367,8 +369,9 @@ def resume_command(config: Config, out: Path, cluster: str | None = None) -> str
     """The command that goes on with a campaign in ``out``: the same campaign (adapter,
     variants, kinds, seed, shard) and budget, quoted to paste into a shell as it is."""
     from fourhundred.conformance.kinds import KIND_NAMES
+    from fourhundred.invocation import program
 
-    argv = ["fourhundred", "fuzz"]
+    argv = [*program(), "fuzz"]
     if config.adapter:
         argv += ["--adapter", shlex.join(config.adapter)]
     for variant in config.variants:
@@ -384,6 +387,30 @@ def resume_command(config: Config, out: Path, cluster: str | None = None) -> str
     argv += ["--timeout", f"{config.timeout:g}", "--shrink-seconds", f"{config.shrink_seconds:g}"]
     argv += ["--cluster", cluster] if cluster is not None else ["--jobs", str(config.jobs)]
     return shlex.join([*argv, "--out", str(out)])
+
+
+def _report_causes(findings: Sequence[Any]) -> int:
+    """One line per cause of the findings (:mod:`fourhundred.fuzz.causes`: the rule point
+    whose mutant gives the implementation's answer on the shrunk input), with each
+    kind's smallest witness; findings no mutant reproduces keep their signature.
+    Returns how many causes there are."""
+    if not findings:
+        return 0
+    from fourhundred.fuzz.causes import by_cause
+
+    console = _console()
+    grouped = by_cause(findings)
+    console.print(f"\n[bold]{len(grouped)} causes[/bold] of {len(findings)} findings:")
+    for group in grouped:
+        name = group.cause or f"no rule point reproduces it (signature {group.signature})"
+        console.print(f"  cause {console_text(name)}: found in {', '.join(group.kinds)}")
+        for witness in group.witnesses:
+            text = json.dumps(witness.input, separators=(",", ":"))
+            text = text if len(text) <= 160 else text[:159] + "…"
+            console.print(
+                f"    {witness.kind} under {console_text(witness.variant)}: {console_text(text)}"
+            )
+    return len(grouped)
 
 
 def _report(config: Config, out: Path | None, summary: Summary, cluster: str | None = None) -> None:
@@ -417,6 +444,7 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
             console.print(
                 f"  {finding.wrongness or finding.status}, found on: {console_text(original)}"
             )
+    causes = _report_causes(summary.findings)
     if summary.earlier_findings:
         _report_earlier(summary, out)
     if (summary.findings or summary.earlier_findings) and out is not None:
@@ -435,7 +463,8 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
         + f"{summary.cases:,} cases in {summary.seconds:.1f} s ({summary.rate:,.0f} cases/s) against "
         f"{console_text(summary.implementation)}: {summary.disagreements:,} disagreements, "
         f"{len(summary.findings)} {'new ' if summary.earlier_findings else ''}distinct"
-        f"{_not_answered(summary)}"
+        + (f" ({causes} causes)" if summary.findings else "")
+        + f"{_not_answered(summary)}"
         + (
             f"; the adapter crashed, hung or answered unreadably and was restarted "
             f"{summary.restarts:,} times"

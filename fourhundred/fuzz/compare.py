@@ -496,7 +496,9 @@ def _seat_offset(text: str, dealer: int) -> str:
     return text
 
 
-def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagreement | None:
+def compare(
+    kind: str, variant: str, expected: Json, outcome: Outcome, actions: Sequence[Any] = ()
+) -> Disagreement | None:
     """None when the outcome agrees with the expected answer, else how it departs.
 
     The differences are the one comparator's
@@ -505,7 +507,8 @@ def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagr
     first divergence (:func:`~fourhundred.conformance.compare.first_divergence`:
     for a whole game the earliest wrong record) and classed
     (:func:`fourhundred.fuzz.classes.classify`). A skip is not a disagreement:
-    the implementation says it does not support this kind or variant.
+    the implementation says it does not support this kind or variant. ``actions``
+    (a whole game's input) lets a message quote the action it is about.
     """
     if outcome.status == "skipped":
         return None
@@ -519,7 +522,7 @@ def compare(kind: str, variant: str, expected: Json, outcome: Outcome) -> Disagr
     paths = tuple(sorted({difference.general_path or "result" for difference in found}))
     starts = [difference.action for difference in found if difference.action is not None]
     position = min(starts) if starts else None
-    details = tuple(render(difference) for difference in found)
+    details = tuple(render(difference, actions) for difference in found)
     departure = tuple(
         (d.general_path, json_text(d.expected, 80), json_text(d.actual, 80)) for d in found
     )

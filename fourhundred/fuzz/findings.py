@@ -46,7 +46,7 @@ def shrunk_finding(
     def check(candidate: Json) -> Disagreement | None:
         expected = reference_answer(kind, rules, candidate)
         outcome = impl.answer([(kind, variant, candidate, expected)])[0]
-        result = compare(kind, variant, expected, outcome)
+        result = compare(kind, variant, expected, outcome, candidate.get("actions", ()))
         if result is not None:
             last[json.dumps(candidate, sort_keys=True)] = (expected, outcome)
         return result

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import shlex
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -130,6 +131,7 @@ class Job:
             raise AdapterError(
                 f"{impl.name} declares none of the kinds ({', '.join(config.kinds)}) "
                 f"under the variants asked for ({', '.join(config.variants)})"
+                + _exact_hint(impl, config.variants)
             )
         self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
         self.signatures: set[str] = set(config.known_signatures)
@@ -216,12 +218,12 @@ class Job:
     ) -> None:
         """Count one outcome; shrink and emit a disagreement of a shape not yet shrunk
         enough (unshrunk when the time is out), once per signature."""
-        kind, variant, _data, expected = question
+        kind, variant, data, expected = question
         progress.cases += 1
         if outcome.status == "skipped":
             progress.skipped += 1
             return
-        found = compare(kind, variant, expected, outcome)
+        found = compare(kind, variant, expected, outcome, data.get("actions", ()))
         if found is None:
             return
         progress.disagreements += 1
@@ -264,3 +266,16 @@ class Job:
         elif finding.signature not in self.signatures:
             self.signatures.add(finding.signature)
             emit("finding", finding)
+
+
+def _exact_hint(impl: Implementation, variants: Sequence[str]) -> str:
+    """For an adapter that declares exact settings only: which exact strings of the
+    variants asked for to fuzz with (``--variant 'qahwa-400(table=classic)'``)."""
+    hello = getattr(impl, "hello", None)
+    exact = list(hello.get("exact", ())) if isinstance(hello, dict) else []
+    families = {variant.split("(", 1)[0] for variant in variants}
+    chosen = [text for text in exact if text.split("(", 1)[0] in families] or exact
+    if not chosen:
+        return ""
+    shown = " ".join(f"--variant {shlex.quote(text)}" for text in chosen[:6])
+    return f"; it declares exact settings: fuzz with {shown}"

@@ -1,0 +1,414 @@
+"""Diagnosis: the rules an engine breaks, named once each, from its failures.
+
+An engine's failures (run keys ``id@variant`` and its actual answers) are laid
+beside the fault dictionary (:mod:`fourhundred.conformance.faults`): for every
+mutant, the runs that fail under it and a digest of its wrong answer. A mutant
+*explains* a failure when it fails the same run; it explains it *exactly* when
+its wrong answer is the engine's (the same differences from the expected
+answer, :func:`~fourhundred.conformance.faults.answer_digest`).
+
+The causes are chosen by a greedy set cover, in two rounds:
+
+1. **exact**: repeatedly the mutant that explains exactly the most failures not
+   yet explained (ties: the higher *precision*, then the more unexplained
+   failures it fails at all, then the fewer failures it predicts, then rule
+   points before lifted points before hand-written mutants) becomes a cause, as long as one explains a new
+   failure exactly and its precision is at least :data:`EXACT_PRECISION`;
+   then every failure still unexplained that a chosen cause fails (two bugs in
+   one answer give an answer neither gives alone) is given to that cause;
+2. **cases**: the same for mutants that merely fail the remaining runs, with a
+   precision of at least :data:`CASES_PRECISION` and at least
+   :data:`CASES_SUPPORT` failures (weaker evidence: reported as ``"cases"``).
+
+*Precision* is the share of the runs a mutant fails (of those the engine
+answered) that the engine fails too: a mutant that predicts many failures the
+engine does not show is not its bug. What is left is **unexplained**: never
+forced onto a cause. A correct engine has no failures, so no diagnosis.
+
+The mutants are the rule points' (one rule set each), the hand-written ones and
+the *lifted* ones (:func:`~fourhundred.conformance.faults.lifted`: a point's
+rule wrong under every rule set at once), so a rule an engine breaks everywhere
+is one cause, not one per variant. Runs the dictionary does not hold (derived
+runs under an exact setting, a user's case files) are answered here, in this
+process, by the lifted and hand-written mutants that touch their variant.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from fourhundred.conformance import faults, mutants, points
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.runner import Outcome
+from fourhundred.conformance.suite import Run
+
+#: The least precision of a cause found by exact answers.
+EXACT_PRECISION = 0.25
+#: The least precision of a cause found by failing cases only.
+CASES_PRECISION = 0.5
+#: The fewest failures a cause found by failing cases only must explain.
+CASES_SUPPORT = 2
+#: How many example failures a cause shows (the smallest inputs).
+EXAMPLES = 3
+#: At most this many failing runs outside the dictionary are answered in process.
+OFF_DICTIONARY_LIMIT = 400
+
+Match = Literal["exact", "cases"]
+
+
+@dataclass(frozen=True)
+class Cause:
+    """One broken rule: the mutant that explains its failures, and which failures."""
+
+    #: The rule point's id (``made/*``: the point's rule under every variant), or
+    #: the hand-written mutant's name.
+    point: str
+    #: The rule, in one line.
+    rule: str
+    #: Its citations (source §section, register entries).
+    cites: str
+    #: The wrong reading the mutant plays.
+    wrong: str
+    #: The run keys it explains, in the run's order.
+    explains: tuple[str, ...]
+    #: How many of them it gives exactly the engine's answer for.
+    exact: int
+    #: ``"exact"``: found by equal wrong answers; ``"cases"``: by failing cases only.
+    match: Match
+    #: The :data:`EXAMPLES` smallest failures it explains (run keys).
+    examples: tuple[str, ...]
+    #: Other mutants that explain the same failures as well (the suite cannot tell).
+    alike: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The cause as the JSON-lines footer has it (``schema/report.schema.json``)."""
+        return {
+            "point": self.point,
+            "rule": self.rule,
+            "cites": self.cites,
+            "explains": len(self.explains),
+            "exact": self.exact,
+            "cases": list(self.explains),
+            "examples": list(self.examples),
+            "match": self.match,
+            **({"alike": list(self.alike)} if self.alike else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The causes of a run's failures and the failures none explains."""
+
+    causes: tuple[Cause, ...] = ()
+    #: Failing run keys that no mutant explains.
+    unexplained: tuple[str, ...] = ()
+    #: Why no diagnosis could be made (no fault dictionary, a stale one), or ``""``.
+    note: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not self.causes and not self.unexplained and not self.note
+
+    def cause_of(self) -> dict[str, str]:
+        """Run key -> the point that explains it (unexplained runs left out)."""
+        return {key: cause.point for cause in self.causes for key in cause.explains}
+
+    def footer(self) -> dict[str, Any]:
+        """The footer fields: ``diagnosis`` and ``unexplained``."""
+        data: dict[str, Any] = {
+            "diagnosis": [cause.to_json() for cause in self.causes],
+            "unexplained": list(self.unexplained),
+        }
+        if self.note:
+            data["diagnosis_note"] = self.note
+        return data
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    mutant: Mutant
+    #: Failing run keys it fails, and those it fails with the engine's answer.
+    hits: frozenset[str]
+    exact: frozenset[str]
+    precision: float
+    predicted: int
+    order: int
+
+
+@cache
+def _lifted_members() -> Mapping[str, tuple[str, ...]]:
+    return {mutant.name: members for mutant, members in faults.lifted()}
+
+
+@cache
+def _all_candidates() -> Mapping[str, tuple[int, Mutant]]:
+    """Every mutant by name, with its rank among equals: rule points first (they cite
+    their rule), then lifted points, then the hand-written mutants."""
+    hand_written = {mutant.name for mutant in mutants.MUTANTS}
+    lifted = set(_lifted_members())
+    ranked = sorted(
+        enumerate(faults.candidates()),
+        key=lambda item: (item[1].name in hand_written, item[1].name in lifted, item[0]),
+    )
+    return {mutant.name: (rank, mutant) for rank, (_, mutant) in enumerate(ranked)}
+
+
+def _engine_digest(outcome: Outcome) -> str:
+    digest = faults.answer_digest(outcome.run, outcome.actual)
+    return digest if digest is not None else "unjudged"
+
+
+def _off_dictionary(
+    failures: Sequence[Outcome], digests: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """Run key -> {mutant: digest} for failing runs the dictionary does not hold,
+    answered here by the lifted and hand-written mutants (a point's own mutant
+    touches only its rule set, which a run outside the dictionary is not)."""
+    killer = mutants.Killer()
+    every = [*mutants.MUTANTS, *(mutant for mutant, _ in faults.lifted())]
+    found: dict[str, dict[str, str]] = {}
+    for outcome in failures[:OFF_DICTIONARY_LIMIT]:
+        failing: dict[str, str] = {}
+        for mutant in every:
+            digest = faults.mutant_digest(killer, mutant, outcome.run)
+            if digest is not None:
+                failing[mutant.name] = digest
+        found[outcome.key] = failing
+    return found
+
+
+def _size(run: Run) -> tuple[int, str]:
+    data = run.case["input"]
+    actions = data.get("actions") if isinstance(data, dict) else None
+    size = len(actions) if isinstance(actions, list) else len(json.dumps(data))
+    return (size, run.key)
+
+
+def _describe(name: str, explained: Sequence[Run]) -> tuple[str, str, str]:
+    """The rule, citations and wrong reading of a mutant (a point, a lifted point or
+    a hand-written mutant), for the variants of the runs it explains."""
+    by_id = points.by_id()
+    if name in by_id:
+        point = by_id[name]
+        return point.description, point.cite, point.mutant.description
+    members = _lifted_members().get(name)
+    if members is not None:
+        variants = {run.variant for run in explained}
+        chosen = [by_id[m] for m in members if set(by_id[m].rule_sets) & variants] or [
+            by_id[members[0]]
+        ]
+        first = chosen[0]
+        cites = "; ".join(dict.fromkeys(c for point in chosen for c in point.cite.split("; ")))
+        wrong = first.mutant.description.split(": ", 1)[-1]
+        return first.description, cites, f"under every variant: {wrong}"
+    mutant = _all_candidates()[name][1]
+    rules = Counter(rule for run in explained for rule in run.case.get("rules", ()))
+    cites = "; ".join(rule for rule, _ in rules.most_common(3))
+    return f"not: {mutant.description}", cites, mutant.description
+
+
+def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None = None) -> Diagnosis:
+    """The diagnosis of a run's outcomes (see the module docstring)."""
+    failures = [outcome for outcome in outcomes if outcome.status == "fail"]
+    if not failures:
+        return Diagnosis()
+    found = faults.read() if dictionary is None else dictionary
+    if found is None:
+        return Diagnosis(
+            unexplained=tuple(o.key for o in failures),
+            note="no fault dictionary (conformance/faults.json): run the generator",
+        )
+    by_run = found.by_run()
+    digests = {outcome.key: _engine_digest(outcome) for outcome in failures}
+    outside = [o for o in failures if o.run.derived or o.key not in by_run]
+    listed = {key: dict(by_run.get(key, {})) for key in digests}
+    for key, failing in _off_dictionary(outside, digests).items():
+        listed[key].update(failing)
+    answered = {o.key for o in outcomes if o.status in ("pass", "fail", "known_failure")}
+    failed = set(digests)
+    order = _all_candidates()
+    hits: dict[str, set[str]] = {}
+    exact: dict[str, set[str]] = {}
+    for key, failing in listed.items():
+        for name, digest in failing.items():
+            hits.setdefault(name, set()).add(key)
+            if digest == digests[key]:
+                exact.setdefault(name, set()).add(key)
+    candidates: list[_Candidate] = []
+    for name, hit in hits.items():
+        if name not in order:
+            continue
+        predicted = [key for key in found.failing(name) if key in answered]
+        inside = [key for key in predicted if key in failed]
+        precision = len(inside) / len(predicted) if predicted else 1.0
+        candidates.append(
+            _Candidate(
+                order[name][1],
+                frozenset(hit),
+                frozenset(exact.get(name, ())),
+                precision,
+                len(predicted),
+                order[name][0],
+            )
+        )
+    full = {
+        outcome.key: faults.full_digest(outcome.run, outcome.actual) or "" for outcome in failures
+    }
+    return _cover(failures, candidates, full)
+
+
+#: At most this many failures are answered by combinations of causes (round 2).
+COMBINED_LIMIT = 300
+
+
+def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
+    """The digest of every difference of the answer of an engine with all of ``bugs``
+    at once (:func:`~fourhundred.conformance.faults.full_digest`)."""
+    from fourhundred.conformance import planted
+
+    engine = planted.Planted("+".join(bug.name for bug in bugs), tuple(bugs))
+    return faults.full_digest(run, planted.answer(engine, run))
+
+
+def _cover(
+    failures: Sequence[Outcome], candidates: Sequence[_Candidate], digests: Mapping[str, str]
+) -> Diagnosis:
+    runs = {outcome.key: outcome.run for outcome in failures}
+    uncovered = set(runs)
+    chosen: list[_Candidate] = []
+    matches: dict[str, Match] = {}
+    explained: dict[str, set[str]] = {}
+    exactly: dict[str, set[str]] = {}
+
+    def choose(candidate: _Candidate, match: Match, gained: set[str], exact: set[str]) -> None:
+        chosen.append(candidate)
+        matches[candidate.mutant.name] = match
+        explained[candidate.mutant.name] = set(gained)
+        exactly[candidate.mutant.name] = set(exact)
+        uncovered.difference_update(gained)
+
+    def eligible(candidate: _Candidate, least: float) -> bool:
+        return candidate not in chosen and candidate.precision >= least
+
+    def best(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
+        ranked = [
+            ((gain, c.precision, len(c.hits & uncovered), -c.predicted, -c.order), c)
+            for gain, c in scored
+            if gain > 0
+        ]
+        return max(ranked, key=lambda item: item[0])[1] if ranked else None
+
+    # Round 1: one mutant, the engine's very answers.
+    while uncovered:
+        winner = best(
+            [(len(c.exact & uncovered), c) for c in candidates if eligible(c, EXACT_PRECISION)]
+        )
+        if winner is None:
+            break
+        # A whole game the dictionary matches by its first divergence is the winner's
+        # alone only if its whole answer is the engine's (a later second bug shows).
+        first = {
+            key
+            for key in winner.exact & uncovered
+            if runs[key].kind != "whole_game"
+            or _combined_digest([winner.mutant], runs[key]) == digests[key]
+        }
+        if not first:
+            candidates = [c for c in candidates if c is not winner]
+            continue
+        choose(winner, "exact", first, first)
+    # Round 2: the causes found together (two bugs in one answer), and a cause that
+    # only shows in such answers, each checked by answering the run with all of them.
+    while uncovered:
+        hit = sorted(
+            (key for key in uncovered if any(key in c.hits for c in candidates)),
+            key=lambda key: _size(runs[key]),
+        )[:COMBINED_LIMIT]
+        bugs = [c.mutant for c in chosen]
+        for key in hit:
+            touching = [c for c in chosen if key in c.hits]
+            if touching and _combined_digest(bugs, runs[key]) == digests[key]:
+                name = touching[0].mutant.name
+                explained[name].add(key)
+                exactly[name].add(key)
+                uncovered.discard(key)
+        left = [key for key in hit if key in uncovered]
+        scored = []
+        for candidate in candidates:
+            if not eligible(candidate, EXACT_PRECISION):
+                continue
+            mine = [key for key in left if key in candidate.hits]
+            if not mine:
+                continue
+            together = [*bugs, candidate.mutant]
+            scored.append(
+                (
+                    sum(1 for key in mine if _combined_digest(together, runs[key]) == digests[key]),
+                    candidate,
+                )
+            )
+        winner = best(scored)
+        if winner is None:
+            break
+        together = [*bugs, winner.mutant]
+        joint = {
+            key
+            for key in left
+            if key in winner.hits and _combined_digest(together, runs[key]) == digests[key]
+        }
+        choose(winner, "exact", joint, joint)
+    # Round 3: failing the same runs only (weaker evidence).
+    while uncovered:
+        winner = best(
+            [
+                (len(c.hits & uncovered), c)
+                for c in candidates
+                if eligible(c, CASES_PRECISION) and len(c.hits & uncovered) >= CASES_SUPPORT
+            ]
+        )
+        if winner is None:
+            break
+        choose(winner, "cases", set(winner.hits & uncovered), set())
+    # What a cause fails but the answers could not confirm is still its failure.
+    for candidate in chosen:
+        taken = candidate.hits & uncovered
+        explained[candidate.mutant.name] |= taken
+        uncovered -= taken
+    order = [outcome.key for outcome in failures]
+    position = {key: index for index, key in enumerate(order)}
+    causes = []
+    for candidate in chosen:
+        name = candidate.mutant.name
+        keys = tuple(sorted(explained[name], key=position.__getitem__))
+        explained_runs = [runs[key] for key in keys]
+        rule, cites, wrong = _describe(name, explained_runs)
+        alike = tuple(
+            other.mutant.name
+            for other in candidates
+            if other is not candidate
+            and other.hits == candidate.hits
+            and other.exact == candidate.exact
+            and other.precision == candidate.precision
+            and other.predicted == candidate.predicted
+        )
+        examples = tuple(run.key for run in sorted(explained_runs, key=_size)[:EXAMPLES])
+        causes.append(
+            Cause(
+                name,
+                rule,
+                cites,
+                wrong,
+                keys,
+                len(exactly[name] | (candidate.exact & explained[name])),
+                matches[name],
+                examples,
+                alike,
+            )
+        )
+    unexplained = tuple(key for key in order if key in uncovered)
+    return Diagnosis(tuple(causes), unexplained)

@@ -1,0 +1,173 @@
+"""Engines with several planted bugs: mutants combined, each through the public hooks.
+
+A :class:`Planted` engine plays several mutants
+(:class:`~fourhundred.conformance.mutants.Mutant`) at once: under each rule set,
+the changes of every bug that touches it, combined: the rule changes applied
+in turn, the fast-rule variants as one class that inherits from each (every
+override calls on to the next, so two bugs in different methods both apply),
+and the engine's checks with each bug's check removed or replaced. It is what
+the diagnosis is measured on (:data:`PLANTED`: pairs and triples across the
+point families): the diagnosis of a planted engine must name exactly its bugs.
+
+:func:`outcomes` runs the suite against a planted engine in this process, as
+the runner would judge it (:class:`~fourhundred.conformance.mutants.Killer`'s
+way: the answer made JSON, compared by :func:`~fourhundred.conformance.compare.compare`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from fourhundred.conformance import compare, kinds
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.runner import Outcome
+from fourhundred.conformance.suite import Run
+from fourhundred.reference.engine import CHECKS, Check, Reference
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.model import Rules
+
+
+def _checks(bugs: Sequence[Mutant]) -> tuple[Check, ...]:
+    """The engine's checks with every bug's change of them: a check one bug drops is
+    dropped, a check one bug replaces (same code, its own test) is replaced."""
+    changed = [bug.checks for bug in bugs if bug.checks != CHECKS]
+    result: list[Check] = list(CHECKS)
+    for checks in changed:
+        codes = {check.code: check for check in checks}
+        result = [
+            (codes[check.code] if codes[check.code] not in CHECKS else check)
+            for check in result
+            if check.code in codes
+        ]
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class Planted:
+    """Several mutants played at once (see the module docstring)."""
+
+    name: str
+    bugs: tuple[Mutant, ...]
+
+    @property
+    def description(self) -> str:
+        return "; ".join(bug.description for bug in self.bugs)
+
+    def touches(self, rules: Rules) -> bool:
+        return any(bug.touches(rules) for bug in self.bugs)
+
+    def reference(self, rules: Rules) -> Reference:
+        active = [bug for bug in self.bugs if bug.touches(rules)]
+        if not active:
+            return Reference.of(rules)
+        changed = rules
+        for bug in active:
+            changed = bug.rules(changed)
+        classes = tuple(dict.fromkeys(bug.fast for bug in active if bug.fast is not FastRules))
+        if not classes:
+            fast: type[FastRules] = FastRules
+        elif len(classes) == 1:
+            fast = classes[0]
+        else:
+            fast = type("+".join(c.__name__ for c in classes), classes, {})
+        return Reference(fast.of(changed), _checks(active))
+
+
+@cache
+def _rules(variant: str) -> Rules:
+    from fourhundred.spec.registry import load
+
+    return load(variant)
+
+
+def answer(engine: Planted | Mutant, run: Run) -> object:
+    """The engine's answer to a run, made JSON (``{"raised": ...}`` if it raises)."""
+    rules = _rules(run.variant)
+    try:
+        result = kinds.kind(run.kind).fast_answer(engine.reference(rules), run.case["input"])
+    except Exception as error:  # an engine that raises fails the case
+        return {"raised": type(error).__name__}
+    return json.loads(json.dumps(result))
+
+
+def outcomes(engine: Planted | Mutant, runs: Sequence[Run]) -> list[Outcome]:
+    """Every run judged against the engine, as the runner judges (pass or fail)."""
+    found = []
+    for run in runs:
+        if not engine.touches(_rules(run.variant)):
+            found.append(Outcome(run, "pass"))
+            continue
+        actual = answer(engine, run)
+        differences = compare.compare(run.kind, run.case["expected"], actual)
+        if differences:
+            message = compare.render(differences[0], run.case["input"].get("actions", ()), run.kind)
+            found.append(Outcome(run, "fail", message, actual))
+        else:
+            found.append(Outcome(run, "pass"))
+    return found
+
+
+#: The planted multi-bug engines: mutants by name (rule point ids, lifted ids such as
+#: ``made/*``, hand-written mutant names), drawn across the point families. Among
+#: them: a turn-order bug beside a dealer rule, a scoring bug beside an end-of-game
+#: rule, bugs of one variant and bugs of every variant.
+PLANTED: tuple[tuple[str, ...], ...] = (
+    # pairs
+    ("flip/qahwa-400/bidding_order=clockwise", "dealer-after-throw-in/qahwa-400"),
+    ("leader/pagat-41", "dealer-after-throw-in/pagat-41"),
+    ("flip/medallon-400/play_order=clockwise", "dealer/medallon-400"),
+    ("made/qahwa-400", "off-by-one/qahwa-400/target=42"),
+    ("failed/pagat-400", "both-qualify/pagat-400"),
+    ("value-early/qahwa-400/9", "band-late/qahwa-400/30"),
+    ("cards/trump", "action/bid_below_minimum"),
+    ("cards/follow-suit", "made/medallon-400"),
+    ("partner-ignored/arab3meyeh-400", "raise/arab3meyeh-400"),
+    ("raise-kept/arab3meyeh-400", "value-late/arab3meyeh-400/10"),
+    ("thirteen-scores/pagat-400", "table/pagat-400(table_measure=tricks)"),
+    ("action/not_your_turn", "dealer/qahwa-400"),
+    ("flip/pagat-41/play_order=clockwise", "failed/pagat-41"),
+    ("band-early/arab3meyeh-400/40", "leader/arab3meyeh-400"),
+    ("value-early/medallon-400/11", "partner-ignored/medallon-400"),
+    ("cards/trick-winner", "dealer-after-throw-in/medallon-400"),
+    ("option/qahwa-400(table=classic)", "made/pagat-41"),
+    ("off-by-one/medallon-400/min_bid=3", "flip/medallon-400/total_tie=draw"),
+    ("qahwa-9-worth-26", "dealer-passes-left"),
+    ("made/*", "dealer-after-throw-in/*"),
+    ("flip/*/bidding_order=clockwise", "failed/*"),
+    ("action/must_follow_suit", "value-late/pagat-400/12"),
+    ("flip/arab3meyeh-400/table_min_rises=false", "off-by-one/arab3meyeh-400/target=40"),
+    ("band-late/medallon-400/50", "flip/medallon-400/thirteen=win_or_lose_game"),
+    # triples
+    (
+        "flip/qahwa-400/bidding_order=clockwise",
+        "dealer-after-throw-in/qahwa-400",
+        "value-early/qahwa-400/10",
+    ),
+    ("made/*", "dealer/*", "cards/trump"),
+    ("failed/medallon-400", "off-by-one/medallon-400/target=42", "leader/medallon-400"),
+    ("both-qualify/pagat-41", "value-late/pagat-41/7", "action/bid_above_maximum"),
+    ("raise/arab3meyeh-400", "partner-ignored/arab3meyeh-400", "cards/follow-suit"),
+    (
+        "thirteen-scores/medallon-400",
+        "band-early/pagat-400(rising_min=on)/30",
+        "dealer-after-throw-in/*",
+    ),
+)
+
+
+def by_name(name: str) -> Mutant:
+    """A mutant of the fault dictionary by name (a point, a lifted point, a hand-written one)."""
+    from fourhundred.conformance import faults
+
+    for mutant in faults.candidates():
+        if mutant.name == name:
+            return mutant
+    raise KeyError(name)
+
+
+def planted(names: Sequence[str]) -> Planted:
+    """The planted engine of those bugs."""
+    return Planted(" + ".join(names), tuple(by_name(name) for name in names))

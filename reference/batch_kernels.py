@@ -1,0 +1,396 @@
+"""A hand and a game of the batched simulation, compiled: a uniformly random deal, one hand
+(:func:`_play_hand`: four bids or the dealer's throw-in, 13 tricks, the scoring), one game
+from 0-0-0-0, and the kernels that run batches of games (:func:`games_kernel`), of hands
+(:func:`hands_kernel`) and log one game (:func:`record_kernel`). The design and the figures
+are in :mod:`fourhundred.reference.batch`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from fourhundred.reference.batch_bits import (
+    _ZERO,
+    Float,
+    Int,
+    UInt,
+    _below,
+    _bit,
+    _hand_key,
+    _index,
+    _inline,
+    _kernel,
+    _nth,
+    _popcount,
+    _unreferenced,
+)
+from fourhundred.reference.batch_codes import (
+    G_BOTH_QUALIFY,
+    G_HANDS,
+    G_OUTCOME,
+    G_SCORE_0,
+    G_TARGET,
+    G_THIRTEEN_BID,
+    G_THIRTEEN_MADE,
+    G_THROWN_IN,
+    GAME_STUCK,
+    LOG_ACTIONS,
+    LOG_DEALER,
+    LOG_DID,
+    LOG_RESULT,
+    LOG_SCORES,
+    LOG_TARGET,
+    LOG_WIDTH,
+    PLAY_CODE,
+    PLAYED,
+    RANDOM,
+    STUCK,
+    THROW_IN_CODE,
+    THROWN_IN,
+    UNFINISHED,
+)
+from fourhundred.reference.batch_players import _heuristic_bid, _heuristic_play
+from fourhundred.reference.batch_rules import (
+    _band,
+    _band_score,
+    _hand_is_played,
+    _highest_score,
+    _points_result,
+    _qualifies,
+    _special_result,
+)
+from fourhundred.reference.batch_tables import (
+    P_BASE_TARGET,
+    P_DEALER_MAY_THROW_IN,
+    P_MAX_BID,
+    P_POINTS_FIRST,
+    P_TRUMP,
+    KernelTables,
+)
+
+_DEAL_STREAM = np.uint64(0xD1B54A32D192ED03)
+#: Where the trick starts in a hand's ``scratch`` array (the deck comes first).
+_TRICK = 52
+_PLAYER_STREAM = np.uint64(0x8CB92BA72F3D8DD7)
+
+# ----------------------------------------------------------------------
+# A hand and a game
+# ----------------------------------------------------------------------
+
+
+@_inline
+def _deal(stream: UInt, deck: npt.NDArray[np.int64], masks: npt.NDArray[np.uint64]) -> None:
+    """A uniformly random deal (Fisher-Yates) into ``deck[0:52]``; seat s gets
+    ``deck[13 s : 13 s + 13]``, as a mask in ``masks[s]``."""
+    for i in range(52):
+        deck[i] = i
+    for i in range(51, 0, -1):
+        stream, j = _below(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    for seat in range(4):
+        mask = _ZERO
+        for k in range(13 * seat, 13 * seat + 13):
+            mask |= _bit(deck[k])
+        masks[seat] = mask
+
+
+@_unreferenced
+def _play_hand(
+    t: KernelTables,
+    scores: npt.NDArray[np.int64],
+    dealer: Int,
+    target: Int,
+    key: UInt,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+    bids: npt.NDArray[np.int64],
+    tricks: npt.NDArray[np.int64],
+    scratch: npt.NDArray[np.int64],
+    masks: npt.NDArray[np.uint64],
+    log: npt.NDArray[np.int32],
+) -> tuple[Int, Int, Int]:
+    """One hand from ``scores`` (updated in place when it is played).
+
+    Returns (what the hand did: :data:`THROWN_IN`, :data:`PLAYED` or
+    :data:`STUCK`; the Result code; the next target). ``bids`` and ``tricks``
+    receive the bids (-1 for none) and tricks by seat; ``scratch`` (64 entries) and
+    ``masks`` (the four hands, at least 4 entries) are working space. ``log``, when it has
+    :data:`LOG_WIDTH` entries, receives the deal and the actions.
+    """
+    p = t.parameters
+    players = key ^ _PLAYER_STREAM
+    deck = scratch
+    _deal(key ^ _DEAL_STREAM, deck, masks)
+    logging = log.shape[0] == LOG_WIDTH
+    at = LOG_ACTIONS
+    if logging:
+        log[:] = -1
+        for k in range(52):
+            log[k] = deck[k]
+    seat: Int
+    for seat in range(4):
+        bids[seat] = -1
+        tricks[seat] = 0
+    max_bid = p[P_MAX_BID]
+    trump_mask = t.suit_mask[p[P_TRUMP]]
+    highest = _highest_score(scores)
+    so_far = np.int64(0)
+    for k in range(4):
+        seat = t.bidding_order[dealer, k]
+        low = t.own_minimum[_band(p, scores[seat])]
+        may_throw_in = p[P_DEALER_MAY_THROW_IN] != 0 and seat == dealer
+        choices = (max_bid - low + 1 if low <= max_bid else 0) + (1 if may_throw_in else 0)
+        if choices == 0:
+            return np.int64(STUCK), np.int64(0), target
+        if kinds[seat] == RANDOM:
+            players, pick = _below(players, choices)
+            bid = low + pick if pick <= max_bid - low else np.int64(THROW_IN_CODE)
+        else:
+            bid, players = _heuristic_bid(
+                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players
+            )
+        if logging:
+            log[at] = bid
+            at += 1
+        if bid == THROW_IN_CODE:
+            return np.int64(THROWN_IN), np.int64(0), target
+        bids[seat] = bid
+        so_far += bid
+    if not _hand_is_played(t, bids, scores):
+        return np.int64(THROWN_IN), np.int64(0), target
+    trick = scratch[_TRICK:]
+    leader = t.first_leader[dealer]
+    for _ in range(13):
+        best_position: Int = np.int64(0)
+        best: Int = np.int64(-2)
+        led: Int = np.int64(0)
+        for position in range(4):
+            seat = t.trick_order[_index(leader), _index(position)]
+            hand = masks[_index(seat)]
+            following = hand & t.suit_mask[_index(led)]
+            legal = following if position > 0 and following else hand
+            if kinds[seat] == RANDOM:
+                players, pick = _below(players, _popcount(legal))
+                card = _nth(legal, pick)
+            else:
+                card = _heuristic_play(t, legal, trick, position, best_position, trump_mask)
+            masks[_index(seat)] = hand & ~_bit(card)
+            trick[_index(position)] = card
+            if position == 0:
+                led = t.card_suit[_index(card)]
+            strength = t.strength[_index(led), _index(card)]
+            best_position = position if strength > best else best_position
+            best = max(strength, best)
+            if logging:
+                log[at] = PLAY_CODE + card
+                at += 1
+        leader = t.trick_order[_index(leader), _index(best_position)]
+        tricks[_index(leader)] += 1
+    for seat in range(4):
+        made = 1 if tricks[seat] >= bids[seat] else 0
+        scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
+    special = _special_result(t, bids, tricks, scores, dealer)
+    if special != 0 and not p[P_POINTS_FIRST]:
+        return np.int64(PLAYED), special, target
+    result, next_target = _points_result(p, scores, target)
+    if result == 0 and special != 0:
+        return np.int64(PLAYED), special, target
+    return np.int64(PLAYED), result, next_target
+
+
+@_kernel
+def _play_game(
+    t: KernelTables,
+    key: UInt,
+    game: Int,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+    max_hands: Int,
+    row: npt.NDArray[np.int64],
+    bids_placed: npt.NDArray[np.int64],
+    bids_played: npt.NDArray[np.int64],
+    bids_made: npt.NDArray[np.int64],
+    trajectory: npt.NDArray[np.int64],
+    log: npt.NDArray[np.int32],
+) -> None:
+    """One whole game from 0-0-0-0, North dealing first; its figures go to ``row``
+    (the ``G_*`` columns) and the counters; ``log`` (rows of :data:`LOG_WIDTH`,
+    or empty) receives every hand."""
+    scores = np.zeros(4, dtype=np.int64)
+    bids = np.empty(4, dtype=np.int64)
+    tricks = np.empty(4, dtype=np.int64)
+    scratch = np.empty(64, dtype=np.int64)
+    masks = np.empty(4, dtype=np.uint64)
+    no_log = np.empty(0, dtype=np.int32)
+    target = t.parameters[P_BASE_TARGET]
+    dealer = np.int64(0)
+    logging = log.shape[0] > 0
+    row[:] = 0
+    outcome = UNFINISHED
+    hand = np.int64(0)
+    while hand < max_hands:
+        line = log[hand] if logging else no_log
+        before = target
+        did, result, next_target = _play_hand(
+            t,
+            scores,
+            dealer,
+            target,
+            _hand_key(key, game, hand),
+            kinds,
+            boldness,
+            bids,
+            tricks,
+            scratch,
+            masks,
+            line,
+        )
+        hand += 1
+        if logging:
+            for seat in range(4):
+                line[LOG_SCORES + seat] = scores[seat]
+            line[LOG_DID] = did
+            line[LOG_RESULT] = result
+            line[LOG_TARGET] = next_target if did == PLAYED else target
+            line[LOG_DEALER] = dealer
+        if did == STUCK:
+            outcome = GAME_STUCK
+            break
+        for seat in range(4):
+            if bids[seat] >= 0:
+                bids_placed[bids[seat]] += 1
+        if did == THROWN_IN:
+            row[G_THROWN_IN] += 1
+        else:
+            thirteen = False
+            for seat in range(4):
+                bids_played[bids[seat]] += 1
+                if tricks[seat] >= bids[seat]:
+                    bids_made[bids[seat]] += 1
+                if bids[seat] == 13:
+                    thirteen = True
+                    if tricks[seat] >= 13:
+                        row[G_THIRTEEN_MADE] += 1
+            if thirteen:
+                row[G_THIRTEEN_BID] += 1
+            p = t.parameters
+            if _qualifies(p, 0, scores, before) and _qualifies(p, 1, scores, before):
+                row[G_BOTH_QUALIFY] += 1
+            target = next_target
+        if hand <= trajectory.shape[0] // 2:
+            leading = max(scores[0] + scores[2], scores[1] + scores[3])
+            trajectory[2 * (hand - 1)] += leading
+            trajectory[2 * (hand - 1) + 1] += 1
+        if result != 0:
+            outcome = result
+            break
+        dealer = t.next_dealer[dealer]
+    row[G_OUTCOME] = outcome
+    row[G_HANDS] = hand
+    for seat in range(4):
+        row[G_SCORE_0 + seat] = scores[seat]
+    row[G_TARGET] = target
+
+
+@_kernel
+def games_kernel(
+    t: KernelTables,
+    key: UInt,
+    first_game: Int,
+    games: Int,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+    max_hands: Int,
+    rows: npt.NDArray[np.int64],
+    bids_placed: npt.NDArray[np.int64],
+    bids_played: npt.NDArray[np.int64],
+    bids_made: npt.NDArray[np.int64],
+    trajectory: npt.NDArray[np.int64],
+) -> None:
+    """Games ``first_game`` .. ``first_game + games - 1``: one row each, counters added to."""
+    no_log = np.empty((0, LOG_WIDTH), dtype=np.int32)
+    for k in range(games):
+        _play_game(
+            t,
+            key,
+            first_game + k,
+            kinds,
+            boldness,
+            max_hands,
+            rows[k],
+            bids_placed,
+            bids_played,
+            bids_made,
+            trajectory,
+            no_log,
+        )
+
+
+@_kernel
+def hands_kernel(
+    t: KernelTables,
+    key: UInt,
+    hands: Int,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+) -> Int:
+    """``hands`` independent hands from 0-0-0-0 (dealer ``i % 4``); returns how many were played."""
+    scores = np.zeros(4, dtype=np.int64)
+    bids = np.empty(4, dtype=np.int64)
+    tricks = np.empty(4, dtype=np.int64)
+    scratch = np.empty(64, dtype=np.int64)
+    masks = np.empty(4, dtype=np.uint64)
+    no_log = np.empty(0, dtype=np.int32)
+    target = t.parameters[P_BASE_TARGET]
+    played = np.int64(0)
+    for i in range(hands):
+        for seat in range(4):
+            scores[seat] = 0
+        did, _, _ = _play_hand(
+            t,
+            scores,
+            i % 4,
+            target,
+            _hand_key(key, np.int64(-1), i),
+            kinds,
+            boldness,
+            bids,
+            tricks,
+            scratch,
+            masks,
+            no_log,
+        )
+        if did == PLAYED:
+            played += 1
+    return played
+
+
+@_kernel
+def record_kernel(
+    t: KernelTables,
+    key: UInt,
+    game: Int,
+    kinds: npt.NDArray[np.int64],
+    boldness: Float,
+    max_hands: Int,
+    row: npt.NDArray[np.int64],
+    log: npt.NDArray[np.int32],
+) -> None:
+    """One game with every hand logged (for transcripts)."""
+    bids = np.zeros(14, dtype=np.int64)
+    trajectory = np.zeros(0, dtype=np.int64)
+    _play_game(
+        t,
+        key,
+        game,
+        kinds,
+        boldness,
+        max_hands,
+        row,
+        bids,
+        bids.copy(),
+        bids.copy(),
+        trajectory,
+        log,
+    )

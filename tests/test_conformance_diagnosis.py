@@ -1,0 +1,204 @@
+"""Diagnosis: the fault dictionary is current, a correct engine gets no diagnosis, and
+the diagnosis of an engine with planted bugs names exactly those bugs."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from click.testing import CliRunner
+
+from fourhundred.cli import cli
+from fourhundred.conformance import diagnosis, faults, isolation, mutants, planted, points, reports
+from fourhundred.conformance.runner import Outcome
+from fourhundred.conformance.suite import SCHEMA_DIR, Run
+
+
+@pytest.fixture(scope="module")
+def dictionary() -> faults.Dictionary:
+    found = faults.read()
+    assert found is not None, "conformance/faults.json is missing: run the generator"
+    return found
+
+
+@pytest.fixture(scope="module")
+def runs() -> list[Run]:
+    return list(faults.suite_runs())
+
+
+def test_the_fault_dictionary_was_computed_from_the_suite_and_mutants_as_they_are(
+    dictionary: faults.Dictionary,
+) -> None:
+    assert faults.is_current(dictionary), (
+        "conformance/faults.json is stale: python -m fourhundred.conformance.generate --faults"
+    )
+    assert list(dictionary.faults) == [mutant.name for mutant in faults.candidates()]
+
+
+def test_the_fault_dictionary_records_what_a_sample_of_mutants_really_fails(
+    dictionary: faults.Dictionary, runs: list[Run]
+) -> None:
+    """Recomputed in process for a sample (the whole dictionary is the slow test's)."""
+    every = [point.mutant for point in points.points()]
+    sample = random.Random(20).sample(every, 24) + list(mutants.MUTANTS[:3])
+    recomputed = faults.compute(runs, sample)
+    for mutant in sample:
+        assert recomputed[mutant.name] == dictionary.failing(mutant.name), mutant.name
+
+
+@pytest.mark.slow
+def test_the_whole_fault_dictionary_is_what_every_mutant_fails(
+    dictionary: faults.Dictionary, runs: list[Run]
+) -> None:
+    rebuilt, _ = faults.build()
+    assert rebuilt == dictionary
+
+
+def test_an_answer_digest_ignores_extra_fields_and_tells_wrong_answers_apart(
+    runs: list[Run],
+) -> None:
+    run = next(r for r in runs if r.kind == "bid_value")
+    expected = dict(run.case["expected"])
+    assert faults.answer_digest(run, {**expected, "extra": 1}) is None
+    wrong = {key: -999 for key in expected}
+    other = {key: -998 for key in expected}
+    assert faults.answer_digest(run, wrong) == faults.answer_digest(run, {**wrong, "x": 2})
+    assert faults.answer_digest(run, wrong) != faults.answer_digest(run, other)
+
+
+def test_a_correct_engine_gets_no_diagnosis(runs: list[Run]) -> None:
+    reference = mutants.Mutant("reference", "the reference itself")
+    found = diagnosis.diagnose(planted.outcomes(reference, runs))
+    assert found.empty
+    assert found.footer() == {"diagnosis": [], "unexplained": []}
+
+
+def test_failures_no_rule_point_explains_are_listed_as_unexplained(runs: list[Run]) -> None:
+    chosen = [r for r in runs if r.kind == "trick_winner"][:3]
+    outcomes = [Outcome(run, "fail", "wrong", {"winner": "nonsense"}) for run in chosen]
+    outcomes += [Outcome(run, "pass") for run in runs if run not in chosen]
+    found = diagnosis.diagnose(outcomes)
+    assert found.causes == ()
+    assert found.unexplained == tuple(run.key for run in chosen)
+
+
+def _names_exactly(names: tuple[str, ...], runs: list[Run]) -> None:
+    engine = planted.planted(names)
+    found = diagnosis.diagnose(planted.outcomes(engine, runs))
+    named = [{cause.point, *cause.alike} for cause in found.causes]
+    assert found.unexplained == ()
+    assert len(found.causes) == len(names), [cause.point for cause in found.causes]
+    for name in names:
+        assert any(name in group for group in named), (
+            f"{name} not named: {[cause.point for cause in found.causes]}"
+        )
+    assert all(cause.match == "exact" for cause in found.causes)
+
+
+#: Cheap planted engines (one rule set each) for the default run; the slow test has them all.
+CHEAP = (
+    ("leader/pagat-41", "dealer-after-throw-in/pagat-41"),
+    ("made/qahwa-400", "off-by-one/qahwa-400/target=42"),
+    ("value-early/qahwa-400/9", "band-late/qahwa-400/30"),
+)
+
+
+@pytest.mark.parametrize("names", CHEAP, ids=" + ".join)
+def test_the_diagnosis_of_a_cheap_planted_engine_names_exactly_its_bugs(
+    names: tuple[str, ...], runs: list[Run]
+) -> None:
+    assert names in planted.PLANTED
+    _names_exactly(names, runs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("names", planted.PLANTED, ids=" + ".join)
+def test_the_diagnosis_of_every_planted_engine_names_exactly_its_bugs(
+    names: tuple[str, ...], runs: list[Run]
+) -> None:
+    _names_exactly(names, runs)
+
+
+def test_there_are_at_least_twenty_planted_pairs_and_five_triples() -> None:
+    sizes = [len(names) for names in planted.PLANTED]
+    assert sizes.count(2) >= 20 and sizes.count(3) >= 5
+
+
+def test_every_turn_order_and_dealer_point_fails_a_case_that_probes_no_illegal_action(
+    dictionary: faults.Dictionary, runs: list[Run]
+) -> None:
+    carried = isolation.carriers(runs, dictionary)
+    assert carried
+    assert [point for point, count in carried.items() if count == 0] == []
+
+
+def test_a_point_whose_failures_another_contains_is_hidden_by_it_and_not_isolated() -> None:
+    made, failed = "made/qahwa-400", "failed/qahwa-400"
+    made_also = "made/medallon-400"  # another rule set: it cannot hide a qahwa point
+    found = faults.Dictionary(
+        "0",
+        "",
+        {
+            made: {"r1": "x", "r2": "x"},
+            failed: {"r1": "y", "r2": "y", "r3": "y"},
+            made_also: {"r1": "z", "r2": "z", "r3": "z"},
+        },
+    )
+    apart = isolation.isolation(found)
+    assert not apart[made].isolated and apart[made].hidden_by == (failed,)
+    assert failed in apart[made].reason
+    assert apart[failed].isolating == ("r3",) and apart[failed].hidden_by == ()
+    assert apart[made_also].isolating == ("r1", "r2", "r3")
+
+
+def test_every_report_of_a_run_names_the_cause_once(tmp_path: Path) -> None:
+    """Through the command and a subprocess adapter: console, Markdown, JUnit and the
+    JSON-lines footer (which the report schema accepts) all carry the diagnosis."""
+    point = "value-early/qahwa-400/9"
+    adapter = f"{sys.executable} -m fourhundred.conformance.adapter --mutant {point}"
+    report, junit, markdown = tmp_path / "r.jsonl", tmp_path / "j.xml", tmp_path / "m.md"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "conformance", "run", "-q", "--adapter", adapter, "--variant", "qahwa-400",
+            "--kind", "bid_value", "--kind", "hand_scoring", "--report", str(report),
+            "--junit", str(junit), "--markdown", str(markdown),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert f"CAUSE 1: {point} [exact]" in result.output
+    assert "CAUSE 2" not in result.output and "cause: " + point in result.output
+    footer = json.loads(report.read_text().splitlines()[-1])
+    jsonschema.validate(footer, json.loads((SCHEMA_DIR / "report.schema.json").read_text()))
+    assert [cause["point"] for cause in footer["diagnosis"]] == [point]
+    assert footer["diagnosis"][0]["explains"] == footer["counts"]["fail"]
+    assert footer["unexplained"] == [] and footer["diagnosis"][0]["match"] == "exact"
+    suites = ET.parse(junit).getroot().findall("testsuite")
+    assert suites[0].get("name") == "diagnosis"
+    assert [case.get("name") for case in suites[0].findall("testcase")] == [point]
+    assert f"### Cause 1: <code>{point}</code> (exact match)" in markdown.read_text()
+
+
+def test_a_failing_whole_game_shows_where_it_diverged_in_the_notation(runs: list[Run]) -> None:
+    games = [run for run in runs if run.kind == "whole_game"][:20]
+    failing = [
+        o for o in planted.outcomes(planted.by_name("dealer/*"), games) if o.status == "fail"
+    ]
+    assert failing
+    position = reports.divergence_position(failing[0])
+    assert position.startswith("before action ")
+    assert position.split(": ", 1)[1].split()[0] in ("deal", "bidding", "play", "over")
+
+
+def test_a_mutant_whose_hooks_change_under_the_same_name_gets_another_key() -> None:
+    made = mutants.Mutant("m", "made needs one more", fast=mutants.MadeNeedsOneMore)
+    failed = mutants.Mutant("m", "made needs one more", fast=mutants.FailedCostsNothing)
+    assert faults.mutant_key(made) != faults.mutant_key(failed)
+    assert faults.mutant_key(made) == faults.mutant_key(
+        mutants.Mutant("m", "made needs one more", fast=mutants.MadeNeedsOneMore)
+    )

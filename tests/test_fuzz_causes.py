@@ -1,0 +1,79 @@
+"""A fuzz finding's cause is the rule point whose mutant gives the implementation's
+answer on its input; findings of one cause are one, across kinds."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from fourhundred.conformance import faults, planted
+from fourhundred.fuzz.causes import by_cause, cause_of, group_of
+
+POINT = "value-early/qahwa-400/10"
+
+
+def _finding(kind: str, signature: str, answer_of: str | None = None) -> SimpleNamespace:
+    dictionary = faults.read()
+    assert dictionary is not None
+    key = next(key for key in dictionary.failing(POINT) if key.startswith(kind + "."))
+    run = next(run for run in faults.suite_runs() if run.key == key)
+    actual = (
+        planted.answer(planted.by_name(answer_of), run)
+        if answer_of
+        else {field: "nonsense" for field in run.case["expected"]}
+    )
+    return SimpleNamespace(
+        kind=kind,
+        variant=run.variant,
+        input=run.case["input"],
+        expected=run.case["expected"],
+        actual=actual,
+        signature=signature,
+        status="wrong",
+    )
+
+
+def test_the_cause_of_a_finding_is_the_point_whose_mutant_answers_alike() -> None:
+    finding = _finding("bid_value", "s1", POINT)
+    name = cause_of(finding.kind, finding.variant, finding.input, finding.expected, finding.actual)
+    assert name is not None and group_of(name) == "value-early/*/10"
+
+
+def test_findings_of_one_cause_in_two_kinds_are_one_listing_each_kinds_witness() -> None:
+    found = by_cause(
+        [
+            _finding("bid_value", "s1", POINT),
+            _finding("hand_scoring", "s2", POINT),
+            _finding("bid_value", "s3"),
+        ]
+    )
+    assert [group.cause for group in found] == ["value-early/*/10", None]
+    assert found[0].kinds == ("bid_value", "hand_scoring")
+    assert found[1].signature == "s3" and found[1].kinds == ("bid_value",)
+
+
+def test_a_fuzz_message_quotes_the_action_it_is_about() -> None:
+    from fourhundred.fuzz.compare import Outcome, compare
+
+    run = next(
+        run
+        for run in faults.suite_runs()
+        if run.kind == "whole_game" and run.case["expected"]["rejected"]
+    )
+    index, _code = run.case["expected"]["rejected"][0]
+    accepted = {**run.case["expected"], "rejected": run.case["expected"]["rejected"][1:]}
+    found = compare(
+        "whole_game", run.variant, run.case["expected"], Outcome.ok(accepted),
+        run.case["input"]["actions"],
+    )  # fmt: skip
+    assert found is not None
+    text = str(run.case["input"]["actions"][index])[:20]
+    assert any(f"action {index} " in d and text in d and "'?'" not in d for d in found.details)
+
+
+def test_an_adapter_of_exact_settings_only_is_told_which_strings_to_fuzz_with() -> None:
+    from fourhundred.fuzz.job import _exact_hint
+
+    impl = SimpleNamespace(hello={"exact": ["qahwa-400(table=classic)", "pagat-41(total12=on)"]})
+    hint = _exact_hint(impl, ["qahwa-400"])  # type: ignore[arg-type]
+    assert hint.endswith("fuzz with --variant 'qahwa-400(table=classic)'")
+    assert _exact_hint(SimpleNamespace(hello={"exact": []}), ["qahwa-400"]) == ""  # type: ignore[arg-type]
