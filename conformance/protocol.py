@@ -64,6 +64,17 @@ def supports(hello: Mapping[str, Any], run: Run) -> bool:
     return unsupported(hello, run) is None
 
 
+#: The *not applicable* messages of :func:`unsupported`, by what the adapter left out
+#: (the reports count the runs of each).
+NOT_DECLARED: Mapping[str, str] = {
+    "kind": "kind not declared by the adapter",
+    "variant": "variant not declared by the adapter",
+    "option": "option setting not declared by the adapter",
+}
+#: The *not applicable* message of a whole game from a position, to an adapter without positions.
+NO_POSITIONS = 'starts from a position; the adapter did not declare "positions": true'
+
+
 def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     """Why the adapter cannot be sent this run (the *not applicable* message), or None.
 
@@ -74,24 +85,22 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
     """
     from fourhundred.spec.registry import VariantError, parse
 
-    not_declared = "not declared by the adapter"
     if run.kind not in hello.get("kinds", ()):
-        return not_declared
+        return NOT_DECLARED["kind"]
     try:
         variant, chosen = parse(run.variant)
     except VariantError:
-        return not_declared
+        return NOT_DECLARED["variant"]
     declared = hello.get("variants", {}).get(variant.name)
-    if not _is_exact(hello, run.variant) and (
-        declared is None
-        or (
-            "*" not in declared
-            and not all(f"{name}={value}" in declared for name, value in chosen.items())
-        )
-    ):
-        return not_declared
+    if not _is_exact(hello, run.variant):
+        if declared is None:
+            return NOT_DECLARED["variant"]
+        if "*" not in declared and not all(
+            f"{name}={value}" in declared for name, value in chosen.items()
+        ):
+            return NOT_DECLARED["option"]
     if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
-        return 'starts from a position; the adapter did not declare "positions": true'
+        return NO_POSITIONS
     return None
 
 

@@ -553,12 +553,9 @@ def _junit_case(outcome: Outcome, rerun: Rerun, cause: str | None = None) -> lis
         f"{json_text(run.case['expected'], 2000)}\n"
         f"actual: {json_text(shown.actual, 2000)}\nrerun: {inline_text(rerun.command(outcome))}"
     )
-<<<<<<< HEAD
-    # The adapter's lines, each escaped and indented: none can pass for the report's own.
-=======
     if outcome.status == "fail":
-        detail = f"cause: {cause or 'unexplained'}\n" + detail
->>>>>>> main
+        detail = f"cause: {inline_text(cause or 'unexplained')}\n" + detail
+    # The adapter's lines, each escaped and indented: none can pass for the report's own.
     if shown.traceback:
         detail += "\ntraceback (from the adapter's answer):\n"
         detail += "\n".join(block_lines(shown.traceback, limit=2000))

@@ -314,16 +314,10 @@ def _finish(
     finished = time.monotonic()
     seconds = finished - started
     run_seconds = finished - run_started
-<<<<<<< HEAD
     stopped = ending.start_failure or the_runner.aborted
     aborted = stopped or (f"interrupted ({interrupted.describe()})" if interrupted else "")
     reason = _incomplete_reason(stopped, interrupted, ending.fail_fast)
-    summary = reports.RunSummary.of(outcomes, ending.runs, reason)
-=======
-    aborted = start_failure or the_runner.aborted or ("interrupted" if interrupted else "")
-    reason = _incomplete_reason(start_failure or the_runner.aborted, interrupted, fail_fast)
-    summary = reports.RunSummary.of(outcomes, runs, reason, _diagnose(outcomes))
->>>>>>> main
+    summary = reports.RunSummary.of(outcomes, ending.runs, reason, _diagnose(outcomes))
     code = reports.exit_code(summary)
     counts = summary.counts
     applicable = len(outcomes) - counts["not_applicable"]
@@ -341,12 +335,8 @@ def _finish(
             }
         )
         stream.close()
-<<<<<<< HEAD
-    _print_summary(console, outcomes, show, rerun)
-    junit, markdown, badge, write_baseline = files
-=======
     _print_summary(console, outcomes, show, rerun, summary.diagnosis)
->>>>>>> main
+    junit, markdown, badge, write_baseline = files
     problems = _write_reports(summary, header, rerun, junit, markdown, badge, write_baseline)
     if stream and stream.failure:
         problems.append(stream.failure)
@@ -356,7 +346,7 @@ def _finish(
     nothing = reports.nothing_checked_reason(summary)
     if nothing:
         errors.print(f"[red]{console_text(nothing)}[/red]")
-    slow = reports.slow_per_action_hint(outcomes, timeout)
+    slow = reports.slow_per_action_hint(outcomes, the_runner.settings.timeout)
     if slow:
         errors.print(f"hint: {console_text(slow)}", highlight=False)
     derived = reports.derived_counts(outcomes)
@@ -533,16 +523,13 @@ def _print_summary(
     found: Diagnosis | None = None,
 ) -> None:
     """Tables by kind and variant (the kinds and variants the adapter did not
-<<<<<<< HEAD
-    declare on one line), then the first ``show`` failures in full; every
-    outside text (ids, descriptions, messages, stderr) through :func:`console_text`."""
-    from rich.markup import escape
-
-=======
     declare on one line), the diagnosis (one block per broken rule), then the
     first ``show`` failures in full, each with its cause; every outside text
-    (ids, descriptions, messages, stderr) through :func:`console_text`."""
->>>>>>> main
+    (ids, descriptions, messages, stderr) escaped (:func:`console_text`, or
+    :func:`~fourhundred.safeio.inline_text` and ``block_lines`` for the lines
+    of a failure)."""
+    from rich.markup import escape
+
     from fourhundred.conformance import reports
     from fourhundred.conformance.kinds import json_text
     from fourhundred.safeio import block_lines, inline_text
@@ -589,20 +576,16 @@ def _print_summary(
             f"  rules: {inline_text(', '.join(run.case['rules']))}",
         ]
         if run.case["ambiguities"]:
-<<<<<<< HEAD
             lines.append(f"  ambiguities: {inline_text(', '.join(run.case['ambiguities']))}")
-=======
-            lines.append(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
         if diagnosed is not None and outcome.status == "fail":
-            lines.append(f"  cause: {causes.get(outcome.key, 'unexplained')}")
+            lines.append(f"  cause: {inline_text(causes.get(outcome.key, 'unexplained'))}")
         position = reports.divergence_position(outcome)
         if position:
             cut = len(position) > reports.POSITION_SHOWN
             shown_text = position[: reports.POSITION_SHOWN] + ("…" if cut else "")
-            lines.append(f"  diverged {shown_text}")
+            lines.append(f"  diverged {inline_text(shown_text)}")
             if cut:
                 lines.append("  (position cut here: --markdown FILE has it whole)")
->>>>>>> main
         lines += [
             f"  problem: {inline_text(outcome.message)}",
             f"  input:    {json_text(run.case['input'], 400)}",
