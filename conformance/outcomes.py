@@ -52,8 +52,23 @@ class Stop(StrEnum):
     RESTART_FAILED = "restart_failed"
     #: ``--fail-fast``: the first failure ended the run.
     FAIL_FAST = "fail_fast"
-    #: The run was interrupted (Ctrl-C).
+    #: The run was interrupted (Ctrl-C, SIGTERM, SIGHUP).
     INTERRUPTED = "interrupted"
+    #: The adapter crashed or hung on more than its share of the cases (:data:`DEFAULT_FAILURE_BUDGET`).
+    FAILURE_BUDGET = "failure_budget"
+    #: A restarted adapter answered the handshake differently from its first start.
+    HANDSHAKE_CHANGED = "handshake_changed"
+
+
+#: The share of the cases asked that an adapter may crash, hang or answer
+#: unreadably on (each such case blamed and the adapter restarted) before the
+#: run stops as incomplete (``--failure-budget``). An adapter that dies every
+#: few cases (every third, every fifth) is stopped after
+#: :data:`MIN_FAILURES_COUNTED` restarts, in seconds; one that crashes on a
+#: tenth of the cases, or on a few cases of the suite, is never stopped.
+DEFAULT_FAILURE_BUDGET = 0.15
+#: Cases blamed for such a failure before the budget is applied at all.
+MIN_FAILURES_COUNTED = 10
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,8 @@ from fourhundred.conformance.runner import STATUSES, Outcome
 from fourhundred.conformance.suite import Run
 from fourhundred.errors import UserError
 from fourhundred.safeio import (
+    block_lines,
+    inline_text,
     markdown_code,
     markdown_text,
     parse_json,
@@ -259,6 +261,9 @@ def derived_counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
 
 #: Why a run stopped that was asked to stop: its exit status stays that of its outcomes.
 FAIL_FAST_REASON = "stopped at the first failure (--fail-fast)"
+#: What the reports written at the start of a run say until it ends (all they
+#: say if the runner is killed outright): a report of an earlier run never stays.
+UNFINISHED_REASON = "the run has not finished, or was killed before it could report"
 
 
 def exit_code(summary: RunSummary) -> int:
@@ -495,8 +500,9 @@ def junit_xml(summary: RunSummary, suite_name: str, rerun: Rerun) -> str:
 
 
 def _attribute(text: str) -> str:
-    """Outside text as a quoted XML attribute (at most 500 characters)."""
-    return quoteattr(xml_text(text[:500]))
+    """Outside text as a quoted XML attribute of one line (at most 500 characters;
+    newlines and control characters escaped, :func:`~fourhundred.safeio.inline_text`)."""
+    return quoteattr(xml_text(inline_text(text[:500])))
 
 
 def _junit_diagnosis(diagnosis: Diagnosis, outcomes: Sequence[Outcome]) -> list[str]:
@@ -541,18 +547,20 @@ def _junit_case(outcome: Outcome, rerun: Rerun, cause: str | None = None) -> lis
         f'time="{outcome.seconds:.6f}">'
     ]
     detail = (
-        f"{run.case['description']}\nrules: {', '.join(run.case['rules'])}\n"
+        f"{inline_text(run.case['description'])}\nrules: {inline_text(', '.join(run.case['rules']))}\n"
         f"input: {json_text(run.case['input'], 2000)}\n"
         f"expected{' (derived by the reference)' if run.derived else ''}: "
         f"{json_text(run.case['expected'], 2000)}\n"
-        f"actual: {json_text(shown.actual, 2000)}\nrerun: {rerun.command(outcome)}"
+        f"actual: {json_text(shown.actual, 2000)}\nrerun: {inline_text(rerun.command(outcome))}"
     )
     if outcome.status == "fail":
-        detail = f"cause: {cause or 'unexplained'}\n" + detail
+        detail = f"cause: {inline_text(cause or 'unexplained')}\n" + detail
+    # The adapter's lines, each escaped and indented: none can pass for the report's own.
     if shown.traceback:
-        detail += f"\ntraceback (from the adapter's answer):\n{shown.traceback}"
+        detail += "\ntraceback (from the adapter's answer):\n"
+        detail += "\n".join(block_lines(shown.traceback, limit=2000))
     if shown.stderr:
-        detail += f"\nstderr:\n{shown.stderr}"
+        detail += "\nstderr:\n" + "\n".join(block_lines(shown.stderr, limit=2000))
     body = escape(xml_text(detail))
     if outcome.status in ("fail", "unexpected_pass"):
         lines.append(f"      <failure message={_attribute(outcome.message)}>{body}</failure>")

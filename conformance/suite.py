@@ -20,7 +20,6 @@ its file does not list, with the reference's expectation under that setting
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from fourhundred.errors import UserError
+from fourhundred.globs import glob_match
 
 ROOT = Path(__file__).resolve().parent
 CASES_DIR = ROOT / "cases"
@@ -361,7 +361,7 @@ def variant_matches(variant: str, patterns: Sequence[str]) -> bool:
     for pattern in patterns:
         if "(" not in pattern and not any(ch in pattern for ch in "*?[") and pattern == name:
             return True
-        if fnmatch.fnmatchcase(variant, pattern):
+        if glob_match(variant, pattern):
             return True
     return False
 
@@ -377,7 +377,7 @@ def select_runs(
     for case in cases:
         if kinds and case["kind"] not in kinds:
             continue
-        if ids and not any(fnmatch.fnmatchcase(case["id"], pattern) for pattern in ids):
+        if ids and not any(glob_match(case["id"], pattern) for pattern in ids):
             continue
         for variant in case["variants"]:
             if variant_matches(variant, variants):
@@ -429,7 +429,7 @@ def exact_runs(
         for case in cases:
             if kinds and case["kind"] not in kinds:
                 continue
-            if ids and not any(fnmatch.fnmatchcase(case["id"], pattern) for pattern in ids):
+            if ids and not any(glob_match(case["id"], pattern) for pattern in ids):
                 continue
             listed = case["variants"]
             if exact_variant in listed or not any(

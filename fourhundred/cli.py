@@ -89,9 +89,15 @@ def run_guarded(invoke: Callable[[], Any]) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 0
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        return 130
+    except KeyboardInterrupt as stop:
+        from fourhundred.stopping import of
+
+        interrupted = of(stop)
+        click.echo(
+            "interrupted" if interrupted.signum == 2 else f"interrupted ({interrupted.describe()})",
+            err=True,
+        )
+        return interrupted.exit_status
     except OSError as error:
         if error.filename is None and error.errno in _OUTPUT_ERRNOS:
             _silence_stdout()
@@ -102,11 +108,9 @@ def run_guarded(invoke: Callable[[], Any]) -> int:
 
 
 #: Errors of a write to standard output (files are written by safeio, which names them).
-_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE})
-
-
-#: Errors of a write to standard output (files are written by safeio, which names them).
-_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE})
+_OUTPUT_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE, errno.EBADF}
+)
 
 
 #: The longest error line printed: an error never repeats a whole input back.
@@ -173,5 +177,16 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``fourhundred`` script."""
+    """Entry point of the ``fourhundred`` script: SIGTERM and SIGHUP stop a command
+    as Ctrl-C does (:mod:`fourhundred.stopping`), and a standard stream the
+    command was started without (``>&-``) is one ``error:`` line when written."""
+    from fourhundred.safeio import ClosedOutput, occupy_closed_standard_streams
+    from fourhundred.stopping import install
+
+    install()
+    closed = occupy_closed_standard_streams()
+    if 1 in closed:
+        sys.stdout = ClosedOutput()
+    if 2 in closed:
+        sys.stderr = ClosedOutput()
     cli.main(args=argv, prog_name="fourhundred")

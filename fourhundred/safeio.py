@@ -7,19 +7,22 @@ baselines, fuzz state, adapter answers) is read through :func:`parse_json` or
 what and where: bytes that are not UTF-8, nesting deeper than
 :data:`MAX_DEPTH`, integers longer than :data:`MAX_INT_DIGITS` digits,
 ``NaN``/``Infinity`` or numbers that overflow to infinity (``1e999``),
-strings holding unpaired surrogates, files too large to hold, and paths that
+strings holding unpaired surrogates, a key twice in one object (named, with
+its line), a byte-order mark (named), files too large to hold, and paths that
 are not regular files (a FIFO would block the reader forever; a symlink loop
 or a dangling link cannot be opened).
 
 Every file the project writes goes through :func:`write_text_atomically`:
 a temporary file beside the target, then a rename, so an interrupted run never
-leaves a half-written report. Outside text that reaches a terminal, a Rich
+leaves a half-written report. Standard output that is closed, full or gone
+is :class:`ClosedOutput` or :class:`GuardedOutput`. Outside text that reaches a terminal, a Rich
 console or an XML report passes :func:`terminal_text`, :func:`console_text` or
 :func:`xml_text` first.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -62,9 +65,68 @@ def _parse_float(text: str) -> float:
     return value
 
 
+class _DuplicateKey(ValueError):
+    """An object holds one key twice (JSON allows it; the last would silently win)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
 _DECODER = json.JSONDecoder(
-    parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+    parse_constant=_reject_constant,
+    parse_int=_parse_int,
+    parse_float=_parse_float,
+    object_pairs_hook=_unique_keys,
 )
+
+#: The tokens that decide where an object's keys are: strings, brackets, commas.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],]')
+
+
+def _duplicate_at(text: str, key: str) -> int:
+    """Where ``key`` occurs for the second time among one object's keys (a
+    character offset; 0 if it cannot be found): one pass over the strings and
+    brackets, only when a duplicate is known to be there."""
+    frames: list[tuple[set[str] | None, list[bool]]] = []  # (keys seen, expecting a key)
+    for token in _STRUCTURE.finditer(text):
+        piece = token.group()
+        if piece == "{":
+            frames.append((set(), [True]))
+        elif piece == "[":
+            frames.append((None, [False]))
+        elif piece in "}]":
+            if frames:
+                frames.pop()
+        elif piece == ",":
+            if frames and frames[-1][0] is not None:
+                frames[-1][1][0] = True
+        elif frames and frames[-1][0] is not None and frames[-1][1][0]:
+            keys = frames[-1][0]
+            frames[-1][1][0] = False
+            try:
+                name = json.loads(piece)
+            except ValueError:
+                continue
+            if name == key and name in keys:
+                return token.start()
+            keys.add(name)
+    return 0
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
 
 
 def _check_tree(value: Any, max_depth: int) -> str | None:
@@ -109,10 +171,21 @@ def parse_json(
             raise error(f"{what}: not UTF-8 (byte {problem.start})") from None
     else:
         text = data
+    if text.startswith("\ufeff"):
+        raise error(
+            f"{what}: starts with a byte-order mark (U+FEFF), which JSON does not allow; "
+            "save the file as UTF-8 without a BOM"
+        )
     try:
         value, end = _DECODER.raw_decode(text, _skip_space(text, 0))
     except RecursionError:
         raise error(f"{what}: it is nested more than {max_depth} deep") from None
+    except _DuplicateKey as problem:
+        line = _line_of(text, _duplicate_at(text, problem.key))
+        raise error(
+            f"{what}: line {line}: the key {excerpt(problem.key)} appears twice in one object "
+            "(which one counts would be a guess)"
+        ) from None
     except ValueError as problem:
         raise error(f"{what}: not valid JSON ({_short(problem)})") from None
     if _skip_space(text, end) != len(text):
@@ -255,6 +328,109 @@ def write_text_atomically(path: str | Path, text: str | Iterable[str]) -> None:
         raise
 
 
+# ----------------------------------------------------------------------
+# Standard output that may be closed, full or gone
+# ----------------------------------------------------------------------
+
+
+def occupy_closed_standard_streams() -> tuple[int, ...]:
+    """Which of file descriptors 0, 1, 2 the process was started without
+    (``>&-``), each now open on ``/dev/null``, so that no file the command opens
+    later lands on it (and no child process writes into a report through it)."""
+    import errno
+
+    closed = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError as problem:
+            if problem.errno != errno.EBADF:
+                continue
+            devnull = os.open(os.devnull, os.O_RDWR)
+            if devnull != fd:
+                os.dup2(devnull, fd)
+                os.close(devnull)
+            closed.append(fd)
+    return tuple(closed)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output (or error) of a process started without one: every write
+    is an ``OSError`` (EBADF, "it is closed"), which the command line reports as
+    one ``error:`` line, as it does a full disk."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "it is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+class GuardedOutput(io.TextIOBase):
+    """A text stream (standard output) whose failures are kept, not raised: the
+    first write or flush that fails (a closed pipe, a full disk, a closed
+    descriptor) is remembered in :attr:`failure` (its reason in words) and
+    everything after it is dropped, so a command that writes reports to files
+    still writes them all and says at the end, in one line, what became of its
+    output. Python's own flush at exit is kept from failing again
+    (:meth:`silence`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.failure: str | None = None
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        if self.failure:
+            return False
+        try:
+            return bool(self.stream.isatty())
+        except (OSError, ValueError):
+            return False
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    def write(self, text: str) -> int:
+        if self.failure is None:
+            try:
+                self.stream.write(text)
+            except (OSError, ValueError) as problem:
+                self._failed(problem)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.failure is None:
+            try:
+                self.stream.flush()
+            except (OSError, ValueError) as problem:
+                self._failed(problem)
+
+    def _failed(self, problem: Exception) -> None:
+        reason = problem.strerror if isinstance(problem, OSError) else None
+        self.failure = reason or str(problem) or type(problem).__name__
+        self.silence()
+
+    def silence(self) -> None:
+        """Point the stream's descriptor at ``/dev/null`` and drop what it holds, so
+        the interpreter's flush at exit cannot fail again and print a traceback."""
+        try:
+            fd = self.stream.fileno()
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fd)
+            os.close(devnull)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 class _suppress_os_error:
     def __enter__(self) -> None:
         return None
@@ -277,12 +453,34 @@ def terminal_text(text: str) -> str:
     return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
+#: Characters that end or reorder a line without being control characters: the
+#: Unicode line and paragraph separators and the bidirectional controls.
+_LINE_FORGERS = re.compile(r"[\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+
+
+def inline_text(text: str) -> str:
+    """Outside text as part of one line: :func:`terminal_text`, and newlines, tabs,
+    Unicode line separators and bidirectional controls shown as escapes, so no
+    text from outside can start a line of its own (``\\n313 passed … ALL GREEN``)
+    or turn the rest of a line around."""
+    shown = terminal_text(text).replace("\n", "\\n").replace("\t", "\\t")
+    return _LINE_FORGERS.sub(lambda match: f"\\u{ord(match.group()):04x}", shown)
+
+
+def block_lines(text: str, indent: str = "    ", limit: int = 160) -> list[str]:
+    """Outside text of many lines (a standard error tail, a traceback) as lines to
+    print under a label: each :func:`inline_text`, cut to ``limit`` characters and
+    indented, so none of them can pass for a line of the program's own."""
+    return [indent + inline_text(line)[:limit] for line in text.splitlines()]
+
+
 def console_text(text: str) -> str:
-    """Outside text for a Rich console: control characters made visible and Rich
-    markup escaped, so ``[/opt/engine]`` prints as it is and cannot close a style."""
+    """Outside text for a Rich console: :func:`inline_text` (control characters,
+    newlines and line separators made visible) and Rich markup escaped, so
+    ``[/opt/engine]`` prints as it is and cannot close a style."""
     from rich.markup import escape
 
-    return escape(terminal_text(text))
+    return escape(inline_text(text))
 
 
 #: Characters XML 1.0 cannot hold at all (even escaped), and unpaired surrogates.
@@ -303,10 +501,10 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*\[\]|~])")
 def markdown_text(text: str) -> str:
     """Outside text for Markdown prose or a table cell: HTML (``<img>``,
     ``<script>``) made inert, Markdown punctuation (pipes, backticks, emphasis,
-    links) escaped, control characters shown as ``\\xNN``, lines joined."""
+    links) escaped, control characters and newlines shown as escapes (:func:`inline_text`)."""
     import html
 
-    flat = " ".join(terminal_text(text).splitlines())
+    flat = inline_text(text)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(flat, quote=False))
 
 

@@ -17,13 +17,15 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from fourhundred import stopping
 from fourhundred.commands._common import (
     TIMEOUT,
     KindOption,
@@ -34,8 +36,10 @@ from fourhundred.commands._common import (
     progress_bar,
 )
 from fourhundred.commands._common import console as _console
+from fourhundred.conformance.outcomes import DEFAULT_FAILURE_BUDGET, MIN_FAILURES_COUNTED
 from fourhundred.errors import UserError
-from fourhundred.safeio import console_text, one_line, write_text_atomically
+from fourhundred.safeio import GuardedOutput, console_text, one_line, write_text_atomically
+from fourhundred.stopping import Interrupted
 
 if TYPE_CHECKING:
     from fourhundred.conformance.diagnosis import Diagnosis
@@ -107,6 +111,15 @@ def _canonical_filters(variants: tuple[str, ...]) -> list[str]:
     "--window", default=64, help="Cases in flight at once (1: strict request/answer).", maximum=4096
 )
 @click.option(
+    "--failure-budget",
+    type=click.FloatRange(0.0, 1.0),
+    default=DEFAULT_FAILURE_BUDGET,
+    show_default=True,
+    help="Stop the run (incomplete) once the adapter has crashed, hung or answered unreadably "
+    "on more than this share of the cases asked (counted from the "
+    f"{MIN_FAILURES_COUNTED}th such failure; 1: never).",
+)
+@click.option(
     "--baseline",
     type=click.Path(dir_okay=False),
     help="File of known failures (id or id@variant, globs allowed); unexpected passes are flagged.",
@@ -148,6 +161,7 @@ def run_command(
     fail_fast: bool,
     timeout: float,
     window: int,
+    failure_budget: float,
     baseline: str | None,
     write_baseline: str | None,
     report: str | None,
@@ -181,7 +195,9 @@ def run_command(
     ):
         check_output_folder(option, path)
     argv = (
-        runner.split_command(adapter_command) if adapter_command else list(runner.REFERENCE_ADAPTER)
+        runner.split_command(adapter_command)
+        if adapter_command is not None
+        else list(runner.REFERENCE_ADAPTER)
     )
     settings = runner.Settings(
         timeout=timeout,
@@ -189,6 +205,7 @@ def run_command(
         fail_fast=fail_fast,
         baseline=reports.read_baseline(baseline) if baseline else frozenset(),
         validate=validate_protocol,
+        failure_budget=failure_budget,
     )
     rerun = reports.Rerun.of(
         adapter=adapter_command,
@@ -202,11 +219,8 @@ def run_command(
     runs = suite.select_runs(cases, kinds_, filters, ids)
     if not runs and not suite.select_runs(cases, kinds_, suite.family_filters(filters), ids):
         raise UserError("no case matches the filters (--kind, --variant, --id)")
-    console = _console()
-    outcomes: list[runner.Outcome] = []
-    stream = reports.JsonLinesReport(report) if report else None
-    started = time.monotonic()
-    the_runner = runner.Runner(argv, settings, outcomes.append)
+    output = GuardedOutput(sys.stdout)
+    console = Console(file=cast(IO[str], output), highlight=False, soft_wrap=True)
     header: dict[str, Any] = {
         "suite_version": suite.suite_version(),
         "runner_version": __version__,
@@ -216,15 +230,27 @@ def run_command(
         "filters": {"kind": list(kinds_), "variant": list(variants), "id": list(ids)},
         "runs": len(runs),
     }
+    # A report of an earlier run must never sit, green, beside this one: each is
+    # replaced now by one that says this run has not finished (all it would say
+    # if the runner were killed outright), and written again at the end.
+    unfinished = reports.RunSummary.of([], runs, reports.UNFINISHED_REASON)
+    early = [path if _is_a_file_or_nothing(path) else None for path in (junit, markdown, badge)]
+    problems = _write_reports(unfinished, header, rerun, early[0], early[1], early[2], None)
+    if problems:
+        raise UserError(problems[0])
+    outcomes: list[runner.Outcome] = []
+    stream = reports.JsonLinesReport(report) if report else None
+    started = time.monotonic()
+    the_runner = runner.Runner(argv, settings, outcomes.append)
     run_started = time.monotonic()
     start_failure = ""
-    interrupted = False
+    interrupted: Interrupted | None = None
     try:
         try:
             hello = the_runner.start()
         except runner.RunnerError as error:
             start_failure = str(error)
-            _console(stderr=True).print(f"[red]runner error:[/red] {console_text(start_failure)}")
+            _console(stderr=True).print(f"[red]runner error:[/red] {error.console_text()}")
             if stream:
                 stream.header(header)
         else:
@@ -241,16 +267,57 @@ def run_command(
             if stream:
                 stream.header(header)
             _drive(the_runner, runs, outcomes, stream, console, quiet)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM or SIGHUP (fourhundred.stopping)
+        interrupted = stopping.of(stop)
+    # A signal from now on waits: every report is written first.
+    with stopping.held():
         the_runner.close()
+        code = _finish(
+            _Ending(the_runner, outcomes, runs, start_failure, interrupted, fail_fast),
+            stream, console, show, rerun, header, (junit, markdown, badge, write_baseline),
+            started, run_started,
+        )  # fmt: skip
+        if output.failure:
+            click.echo(f"error: cannot write standard output: {output.failure}", err=True)
+            code = 2
+    sys.exit(interrupted.exit_status if interrupted is not None else code)
+
+
+@dataclass(frozen=True)
+class _Ending:
+    """How a run ended: its runner, outcomes and planned runs, and what stopped it."""
+
+    runner: Runner
+    outcomes: list[Outcome]
+    runs: list[Run]
+    start_failure: str
+    interrupted: Interrupted | None
+    fail_fast: bool
+
+
+def _finish(
+    ending: _Ending,
+    stream: JsonLinesReport | None,
+    console: Console,
+    show: int,
+    rerun: Rerun,
+    header: dict[str, Any],
+    files: tuple[str | None, str | None, str | None, str | None],
+    started: float,
+    run_started: float,
+) -> int:
+    """Write the footer and every report of a run however it ended, print its
+    summary; the exit status of its outcomes (2 if a report could not be written)."""
+    from fourhundred.conformance import reports
+
+    the_runner, outcomes, interrupted = ending.runner, ending.outcomes, ending.interrupted
     finished = time.monotonic()
     seconds = finished - started
     run_seconds = finished - run_started
-    aborted = start_failure or the_runner.aborted or ("interrupted" if interrupted else "")
-    reason = _incomplete_reason(start_failure or the_runner.aborted, interrupted, fail_fast)
-    summary = reports.RunSummary.of(outcomes, runs, reason, _diagnose(outcomes))
+    stopped = ending.start_failure or the_runner.aborted
+    aborted = stopped or (f"interrupted ({interrupted.describe()})" if interrupted else "")
+    reason = _incomplete_reason(stopped, interrupted, ending.fail_fast)
+    summary = reports.RunSummary.of(outcomes, ending.runs, reason, _diagnose(outcomes))
     code = reports.exit_code(summary)
     counts = summary.counts
     applicable = len(outcomes) - counts["not_applicable"]
@@ -259,7 +326,7 @@ def run_command(
         stream.footer(
             {
                 "counts": counts,
-                "exit_code": 130 if interrupted else code,
+                "exit_code": interrupted.exit_status if interrupted else code,
                 "seconds": round(seconds, 3),
                 "cases_per_second": round(rate, 1),
                 "restarts": the_runner.restarts,
@@ -269,6 +336,7 @@ def run_command(
         )
         stream.close()
     _print_summary(console, outcomes, show, rerun, summary.diagnosis)
+    junit, markdown, badge, write_baseline = files
     problems = _write_reports(summary, header, rerun, junit, markdown, badge, write_baseline)
     if stream and stream.failure:
         problems.append(stream.failure)
@@ -278,7 +346,7 @@ def run_command(
     nothing = reports.nothing_checked_reason(summary)
     if nothing:
         errors.print(f"[red]{console_text(nothing)}[/red]")
-    slow = reports.slow_per_action_hint(outcomes, timeout)
+    slow = reports.slow_per_action_hint(outcomes, the_runner.settings.timeout)
     if slow:
         errors.print(f"hint: {console_text(slow)}", highlight=False)
     derived = reports.derived_counts(outcomes)
@@ -297,11 +365,23 @@ def run_command(
         + (f", {the_runner.restarts} adapter restarts" if the_runner.restarts else "")
         + f" in {seconds:.2f} s ({rate:,.0f} cases/s after the adapter's start-up)"
     )
+    console.file.flush()
     for problem in problems:
         click.echo(f"error: {one_line(problem)}", err=True)
-    if interrupted:
-        sys.exit(130)
-    sys.exit(2 if problems else code)
+    return 2 if problems else code
+
+
+def _is_a_file_or_nothing(path: str | None) -> bool:
+    """Whether a report path names a regular file or nothing yet (not ``/dev/stdout``)."""
+    import os
+    import stat
+
+    if path is None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
 
 
 def _diagnose(outcomes: list[Outcome]) -> Any:
@@ -342,11 +422,13 @@ def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ..
         return suite.load_cases(cases_dir, on_file, unique_ids=True)
 
 
-def _incomplete_reason(aborted: str, interrupted: bool, fail_fast: bool) -> str | None:
+def _incomplete_reason(
+    aborted: str, interrupted: Interrupted | None, fail_fast: bool
+) -> str | None:
     """Why a run stopped before its end, in words (``None``: nothing stopped it;
     a run with missing outcomes and no reason still gets one from :class:`RunSummary`)."""
-    if interrupted:
-        return "interrupted (Ctrl-C)"
+    if interrupted is not None:
+        return f"interrupted ({interrupted.describe()})"
     if aborted:
         return f"the runner stopped: {aborted.splitlines()[0]}"
     if fail_fast:
@@ -443,9 +525,14 @@ def _print_summary(
     """Tables by kind and variant (the kinds and variants the adapter did not
     declare on one line), the diagnosis (one block per broken rule), then the
     first ``show`` failures in full, each with its cause; every outside text
-    (ids, descriptions, messages, stderr) through :func:`console_text`."""
+    (ids, descriptions, messages, stderr) escaped (:func:`console_text`, or
+    :func:`~fourhundred.safeio.inline_text` and ``block_lines`` for the lines
+    of a failure)."""
+    from rich.markup import escape
+
     from fourhundred.conformance import reports
     from fourhundred.conformance.kinds import json_text
+    from fourhundred.safeio import block_lines, inline_text
 
     columns = ("pass", "fail", "error", "skip", "not_applicable")
     for key in ("kind", "variant"):
@@ -485,36 +572,36 @@ def _print_summary(
             f"under {console_text(run.variant)}"
         )
         lines = [
-            f"  {run.case['description']}",
-            f"  rules: {', '.join(run.case['rules'])}",
+            f"  {inline_text(run.case['description'])}",
+            f"  rules: {inline_text(', '.join(run.case['rules']))}",
         ]
         if run.case["ambiguities"]:
-            lines.append(f"  ambiguities: {', '.join(run.case['ambiguities'])}")
+            lines.append(f"  ambiguities: {inline_text(', '.join(run.case['ambiguities']))}")
         if diagnosed is not None and outcome.status == "fail":
-            lines.append(f"  cause: {causes.get(outcome.key, 'unexplained')}")
+            lines.append(f"  cause: {inline_text(causes.get(outcome.key, 'unexplained'))}")
         position = reports.divergence_position(outcome)
         if position:
             cut = len(position) > reports.POSITION_SHOWN
             shown_text = position[: reports.POSITION_SHOWN] + ("…" if cut else "")
-            lines.append(f"  diverged {shown_text}")
+            lines.append(f"  diverged {inline_text(shown_text)}")
             if cut:
                 lines.append("  (position cut here: --markdown FILE has it whole)")
         lines += [
-            f"  problem: {outcome.message}",
+            f"  problem: {inline_text(outcome.message)}",
             f"  input:    {json_text(run.case['input'], 400)}",
             f"  expected: {json_text(run.case['expected'], 400)}",
         ]
         if seen.actual is not None:
             lines.append(f"  actual:   {json_text(seen.actual, 400)}")
         if seen.traceback.strip():
-            trace = "\n    ".join(line[:160] for line in seen.traceback.strip().splitlines()[-12:])
-            lines.append(f"  traceback (from the adapter's answer):\n    {trace}")
+            lines.append("  traceback (from the adapter's answer):")
+            lines += block_lines(seen.traceback.strip())[-12:]
         if seen.stderr.strip():
-            tail = "\n    ".join(line[:160] for line in seen.stderr.strip().splitlines()[-8:])
-            lines.append(f"  stderr (tail):\n    {tail}")
-        lines.append(f"  rerun: {rerun.command(outcome)}")
-        for line in lines:
-            console.print(console_text(line))
+            lines.append("  stderr (tail):")
+            lines += block_lines(seen.stderr.strip())[-8:]
+        lines.append(f"  rerun: {inline_text(rerun.command(outcome))}")
+        for line in lines:  # each piece of outside text is escaped already
+            console.print(escape(line))
     if len(bad) > show:
         console.print(
             f"\n... {len(bad) - show} more not shown (--show N, or --report FILE for all)"

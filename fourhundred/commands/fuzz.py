@@ -336,6 +336,8 @@ def _fuzz(config: Config, out: Path | None, quiet: bool, cluster: str | None = N
         grid.add_row("cases run", f"{summary.cases:,}")
         grid.add_row("rate", f"{summary.rate:,.0f} cases/s")
         grid.add_row("disagreements", f"{summary.disagreements:,} ({summary.errors:,} errors)")
+        if summary.restarts:
+            grid.add_row("adapter restarts", f"{summary.restarts:,}")
         grid.add_row("distinct findings", str(len(summary.findings)))
         if summary.earlier_findings:
             grid.add_row("found earlier", str(len(summary.earlier_findings)))
@@ -463,6 +465,12 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
         f"{len(summary.findings)} {'new ' if summary.earlier_findings else ''}distinct"
         + (f" ({causes} causes)" if summary.findings else "")
         + f"{_not_answered(summary)}"
+        + (
+            f"; the adapter crashed, hung or answered unreadably and was restarted "
+            f"{summary.restarts:,} times"
+            if summary.restarts
+            else ""
+        )
     )
     if summary.earlier.cases or summary.earlier_findings:
         earlier = summary.earlier

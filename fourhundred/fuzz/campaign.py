@@ -44,6 +44,7 @@ from typing import Any
 from fourhundred.fuzz import cases as case_files
 from fourhundred.fuzz.cases import Recorded
 from fourhundred.fuzz.job import Emit, run_job
+from fourhundred.fuzz.lock import holding
 from fourhundred.fuzz.records import Config, Counts, Finding
 from fourhundred.fuzz.stopping import (
     JOB_STOP_SECONDS,
@@ -146,10 +147,25 @@ def run_campaign(
     the run ends (Ctrl-C, an adapter that cannot be driven, a
     bug of the fuzzer) the summary comes back with every finding so far and
     :attr:`Summary.ending` saying why; only a bad ``out`` folder or state file
-    raises (:class:`UserError`, before anything runs). ``interrupts``: the
+    raises (:class:`UserError`, before anything runs), and so does a folder
+    another campaign is running on (:func:`fourhundred.fuzz.lock.holding`). ``interrupts``: the
     caller's Ctrl-C handling (:func:`installed`), when it spans more than this
     run; otherwise the campaign installs its own.
     """
+    with contextlib.ExitStack() as locked:
+        if out is not None:
+            case_files.read_state(out, config)  # a bad --out is refused before it is made
+            locked.enter_context(holding(out))  # one campaign at a time (fourhundred.fuzz.lock)
+        return _run_campaign(config, out, listener, interrupts, runner)
+
+
+def _run_campaign(
+    config: Config,
+    out: Path | None,
+    listener: Listener | None,
+    interrupts: Interrupts | None,
+    runner: Runner | None,
+) -> Summary:
     state = case_files.read_state(out, config) if out is not None else None
     summary = Summary()
     if out is not None and state is not None:

@@ -101,6 +101,8 @@ def named(name: str) -> Wrongness:
 
 def result_class(expected: Any, actual: Any) -> Wrongness:
     """The class of a wrong game result (see the module docstring)."""
+    if not isinstance(actual, str) or not isinstance(expected, str):
+        return CLASSES["malformed"]  # a list, an object: unhashable, and no result at all
     if actual not in _ENDINGS or expected not in _ENDINGS:
         return CLASSES["malformed"]
     if expected in _WINS:

@@ -174,6 +174,7 @@ class Job:
                     progress.undeclared += 1
 
         whole = True
+        restarts = int(getattr(self.impl, "restarts", 0))
         for batch, outcomes in self._answered(asked()):
             if batch is None:
                 whole = False
@@ -182,6 +183,7 @@ class Job:
                 self._take(question, outcome, block, position, progress, emit)
         if whole:
             progress.blocks_done.append(m)
+        progress.restarts = int(getattr(self.impl, "restarts", 0)) - restarts
         emit("progress", progress)
         return whole
 

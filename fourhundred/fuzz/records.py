@@ -147,7 +147,8 @@ class Counts:
     ``skipped`` (:attr:`~fourhundred.conformance.outcomes.Reason.SKIPPED`), and
     ``disagreements`` (``errors``: an outcome other than an answer). ``undeclared``:
     cases of the stream not asked, because the implementation does not declare
-    their kind under their variant (ADAPTERS.md, the handshake).
+    their kind under their variant (ADAPTERS.md, the handshake). ``restarts``:
+    how often the adapter had to be started again.
     """
 
     cases: int = 0
@@ -155,6 +156,9 @@ class Counts:
     errors: int = 0
     skipped: int = 0
     undeclared: int = 0
+    #: Times the adapter was started again after a crash, a hang or an unreadable
+    #: line, even when every answer was right in the end.
+    restarts: int = 0
 
     def add(self, other: Counts) -> None:
         """Add ``other``'s counters to these."""
@@ -167,7 +171,7 @@ class Counts:
 
 
 #: The counters of :class:`Counts`, in order.
-COUNTERS = ("cases", "disagreements", "errors", "skipped", "undeclared")
+COUNTERS = ("cases", "disagreements", "errors", "skipped", "undeclared", "restarts")
 
 
 @dataclass

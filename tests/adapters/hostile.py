@@ -19,7 +19,10 @@ Answers that cannot be read or judged:
 
 Answers in the wrong number or order:
 
-* ``duplicate``: answers twice in one write; ``late_duplicate``: answers again a second later;
+* ``duplicate``: answers twice in one write; ``late_duplicate``: answers again
+  a second later; ``late_duplicate REPORTED``: answers the next case, then
+  waits until the file REPORTED (a test writes it) names the case, and answers
+  it again: too late, on any machine;
 * ``reverse``: answers every batch it reads in reverse order (every case).
 
 The process:
@@ -38,6 +41,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from _common import answer, messages, send
@@ -89,12 +93,29 @@ def huge(message: dict[str, Any], size: int) -> str:
 NOISE = "NUL \x00 ANSI \x1b[31mred\x1b[0m markup [/opt/engine] [bold]x[/]"
 
 
+def wait_until_reported(case_id: str, reported: str) -> None:
+    """Wait until the file ``reported`` (written by a test as the runner reports
+    cases) names ``case_id``."""
+    while not (
+        os.path.exists(reported) and case_id in Path(reported).read_text(encoding="utf-8").split()
+    ):
+        time.sleep(0.01)
+
+
 def main() -> None:
     if MODE == "reverse":
         reverse()
         return
+    repeat: dict[str, Any] | None = None  # late_duplicate: the case to answer again
     for message in messages():
         misbehave = message["case"]["id"].endswith("3")
+        if repeat is not None and not misbehave:
+            # The answer to this case settles the one before: wait until it is reported.
+            send(answer(message))
+            wait_until_reported(repeat["case"]["id"], ARG)
+            send(answer(repeat))
+            repeat = None
+            continue
         if MODE == "dies" or (MODE == "exits_holding_pipes" and misbehave):
             if MODE == "exits_holding_pipes":
                 start_grandchildren(ARG)
@@ -111,10 +132,13 @@ def main() -> None:
             line = json.dumps(answer(message)) + "\n"
             sys.stdout.write(line + line)
             sys.stdout.flush()
-        elif MODE == "late_duplicate":
+        elif MODE == "late_duplicate" and not ARG:
             send(answer(message))
             time.sleep(1.0)
             send(answer(message))
+        elif MODE == "late_duplicate":
+            send(answer(message))
+            repeat = message
         elif MODE == "huge":
             raw(huge(message, int(ARG)))
         elif MODE == "noise":
