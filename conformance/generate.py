@@ -291,7 +291,7 @@ def _pure_candidates(point: points.Point) -> Iterator[Case]:
     """The one-question candidates of :func:`_candidate_cases` (grid inputs, then random
     inputs at the edges), without the whole games."""
     for case in _candidate_cases(point):
-        if case["kind"] == "whole_game":
+        if not kinds.KINDS[case["kind"]].pure:
             return
         yield case
 
@@ -306,7 +306,7 @@ def carry_in_questions(groups: dict[tuple[str, str], list[Case]]) -> list[Case]:
     by_variant: dict[str, list[Run]] = {}
     for cases in groups.values():
         for case in cases:
-            if case["kind"] != "whole_game":
+            if kinds.KINDS[case["kind"]].pure:
                 for run in _runs(case):
                     by_variant.setdefault(run.variant, []).append(run)
     killer = mutants.Killer()
@@ -341,7 +341,7 @@ def carry_turn_points(groups: dict[tuple[str, str], list[Case]]) -> list[Case]:
     from fourhundred.conformance import isolation
 
     def clean(case: Case) -> bool:
-        return case["kind"] == "whole_game" and not case["expected"]["rejected"]
+        return not kinds.KINDS[case["kind"]].pure and not case["expected"]["rejected"]
 
     by_variant: dict[str, list[Run]] = {}
     for cases in groups.values():

@@ -397,7 +397,9 @@ def test_an_adapter_declaring_an_alias_is_run_and_one_declaring_an_unknown_varia
     None
 ):
     runs = runs_of("bid_value", "qahwa-400")
-    outcomes, runner = drive(adapter("declares", '["bid_value"]', '{"QAHWA": ["*"]}'), runs)
+    # "*" is every option; house-rule rule sets of the family are declared apart ("house").
+    declared = '{"QAHWA": ["*", "house"]}'
+    outcomes, runner = drive(adapter("declares", '["bid_value"]', declared), runs)
     assert runner.applicable == len(runs) == len(outcomes)
     assert all(o.status == "pass" for o in outcomes.values())
     unknown = Runner(

@@ -32,7 +32,8 @@ def holding(out: Path) -> Iterator[None]:
         out.mkdir(parents=True, exist_ok=True)
         handle = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as problem:
-        raise UserError(f"--out {shown}: cannot lock it: {problem.strerror}") from None
+        # The folder cannot be made or written: the same words as every other write of it.
+        raise UserError(f"cannot write {shown}: {problem.strerror}") from None
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
