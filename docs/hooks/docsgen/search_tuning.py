@@ -17,6 +17,9 @@ shows on a page or in a result's preview):
 * **the API reference.** Each module page keeps one entry: its title, the
   opening of its text, and the names of its members as keywords, so a search
   for ``hand_result`` finds the module, at a fraction of the index's size.
+* **data pages.** The claims ledger's checks keep their title and the opening of
+  their text (statement and citations), not the counterexamples under them; the
+  comparison matrix and the statistics keep the opening of each section.
 * **weights**: the rules before the guides, the guides before the API.
 """
 
@@ -59,6 +62,17 @@ PLAYER_WORDS: Mapping[str, tuple[str, ...]] = {
 
 #: API module pages keep this much of their text in the index.
 API_TEXT = 200
+#: Pages of data whose sections keep only their opening in the index: the claims
+#: ledger's checks are found by their title, statement and citations, not by the
+#: solver's counterexamples and witness games under them; the comparison matrix and
+#: the statistics by their headings and the prose before their tables.
+DATA_PAGES: tuple[str, ...] = (
+    "verification/claims.html",
+    "rules/comparison.html",
+    "rules/statistics.html",
+)
+#: How much of a data page's section text the index keeps.
+DATA_TEXT = 240
 
 
 def is_variant_page(src_uri: str, variant_names: tuple[str, ...]) -> bool:
@@ -102,7 +116,9 @@ def tune_index(index: dict[str, Any], keywords: Mapping[str, list[str]]) -> dict
             if "#" in location:
                 members.setdefault(page, []).append(location.rsplit(".", 1)[-1])
                 continue
-            doc = {**doc, "text": _cut(str(doc["text"]))}
+            doc = {**doc, "text": _cut(str(doc["text"]), API_TEXT)}
+        elif page in DATA_PAGES:
+            doc = {**doc, "text": _cut(str(doc["text"]), DATA_TEXT)}
         elif location in keywords:
             doc = {**doc, KEYWORDS_FIELD: " ".join(keywords[location])}
         docs.append(doc)
@@ -113,9 +129,10 @@ def tune_index(index: dict[str, Any], keywords: Mapping[str, list[str]]) -> dict
     return {**index, "docs": docs}
 
 
-def _cut(text: str) -> str:
-    """The opening of a text, cut at a word, with no HTML tag left open."""
+def _cut(text: str, limit: int) -> str:
+    """The opening of a text (at most ``limit`` characters), cut at a word, with no HTML
+    tag left open."""
     plain = re.sub(r"<[^>]+>", "", text)
-    if len(plain) <= API_TEXT:
+    if len(plain) <= limit:
         return plain
-    return plain[:API_TEXT].rsplit(" ", 1)[0] + " …"
+    return plain[:limit].rsplit(" ", 1)[0] + " …"
