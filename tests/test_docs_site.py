@@ -514,6 +514,20 @@ def test_every_adapter_has_a_page_with_its_failing_cases_badge_snippet_and_histo
         assert "--id " in html and "--variant " in html  # a rerun command per failure
     planted = page(site, "conformance/results/planted-bug-band-edge.html")
     assert int(re.search(r"Failing cases \((\d+)\)", planted).group(1)) > 0
+    # The broken rule is named before the cases: the planted late score band.
+    diagnosis, cases = planted.index('id="diagnosis"'), planted.index('id="failing-cases')
+    assert diagnosis < cases and "band-edge-31" in planted[diagnosis:cases]
+
+
+def test_an_adapter_page_names_no_broken_rule_for_an_engine_that_passes(site: Path) -> None:
+    results = _hooks_module("results")
+    passing = []
+    for adapter in results.listed_adapters(ROOT):
+        html = page(site, results.adapter_path(adapter).removesuffix(".md") + ".html")
+        if "every declared run passed" in html:
+            passing.append(adapter.name)
+            assert 'id="diagnosis"' not in html, adapter.name
+    assert "reference engine" in passing
 
 
 def test_the_impact_table_is_sorted_by_size_with_intervals_and_the_zero_rows_folded(

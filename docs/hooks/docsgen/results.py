@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from fourhundred.conformance import reports, runner, suite
+from fourhundred.conformance import diagnosis, reports, runner, suite
 from fourhundred.safeio import write_text_atomically
 from fourhundred.spec.registry import names
 
@@ -174,7 +174,7 @@ def run_adapter(adapter: Adapter, cases: Sequence[suite.Case]) -> AdapterResult:
     return AdapterResult(
         adapter,
         f"{impl['name']} {impl['version']} ({impl['language']})",
-        reports.RunSummary.of(outcomes, runs, stopped),
+        reports.RunSummary.of(outcomes, runs, stopped, diagnosis.diagnose(outcomes)),
     )
 
 
@@ -353,7 +353,8 @@ def adapter_page(
     when: datetime.datetime,
     history: Sequence[dict[str, object]] = (),
 ) -> str:
-    """One adapter's page: its run, its failing cases, its badge snippet, its history."""
+    """One adapter's page: its run, the diagnosis of its failures (the broken rules), its
+    failing cases, its badge snippet, its history."""
     adapter = result.adapter
     # Left out of the search index: a list of failures is found from the results page.
     out = [f"---\nsearch:\n  exclude: true\n---\n\n# Results: {esc(adapter.name)}\n\n"]
@@ -375,6 +376,10 @@ def adapter_page(
             f"{counts['pass']} passed, {counts['fail']} failed, {counts['error']} errored, "
             f"{counts['not_applicable']} not declared.\n\n"
         )
+        # The broken rules first, as the console and Markdown reports give them.
+        named = reports.markdown_diagnosis(result.summary.diagnosis)
+        if named:
+            out.append("\n".join(named) + "\n")
         wrong = failures(result)
         out.append(f"## Failing cases ({len(wrong)})\n\n")
         if not wrong:
