@@ -1,0 +1,232 @@
+"""``fourhundred conformance mutants`` and ``coverage``: how much of the rules the suite checks.
+
+* ``mutants``: the suite against single-point mutations of the rules (the hand-written ones and
+  one per rule point), in process, or against cosmic-ray's mutations of the source;
+* ``coverage``: every rule point with the cases that kill its mutant, its isolating case, and
+  the gaps.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from fourhundred.commands._common import console as _console
+from fourhundred.errors import UserError
+from fourhundred.safeio import console_text
+
+
+@click.command("mutants")
+@click.option("--only", multiple=True, metavar="NAME", help="Only this mutant (repeatable).")
+@click.option(
+    "--table", "-t", "show_table", is_flag=True, help="Print every mutant, not only the survivors."
+)
+@click.option(
+    "--operators",
+    is_flag=True,
+    help="Mutate the source with cosmic-ray's operators instead (spec/, reference/fast.py, "
+    "the kinds, the engine); the killing test is the suite, in process.",
+)
+@click.option(
+    "--session",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("mutants.sqlite"),
+    show_default=True,
+    help="With --operators: cosmic-ray's session database (an existing one is resumed).",
+)
+@click.option(
+    "--module",
+    "modules",
+    multiple=True,
+    metavar="PATH",
+    help="With --operators: only this module, e.g. spec/model.py (repeatable).",
+)
+def mutants_command(
+    only: tuple[str, ...],
+    show_table: bool,
+    operators: bool,
+    session: Path,
+    modules: tuple[str, ...],
+) -> None:
+    """Run the suite against single-point mutations of the rules (the hand-written ones and
+    one per rule point), in this process, and report the kill rate; with --operators,
+    against cosmic-ray's mutations of the source (resumable, with progress)."""
+    from rich.progress import Progress
+
+    from fourhundred.conformance import mutation
+
+    console = _console()
+    if operators:
+        _operators_session(console, session.resolve(), modules)
+        return
+    if console.is_terminal:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("mutants", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            results = mutation.run_all(list(only) or None, progress=advance)
+    else:
+        results = mutation.run_all(list(only) or None)
+    relevant = [r for r in results if r.changes_behaviour]
+    survivors = [r for r in relevant if not r.killed]
+    shown = results if show_table else survivors
+    if shown:
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for column in ("mutant", "changes behaviour", "killed", "what"):
+            table.add_column(column)
+        for result in shown:
+            table.add_row(
+                console_text(result.name),
+                "yes" if result.changes_behaviour else "no",
+                "[green]killed[/green]"
+                if result.killed
+                else ("[red]SURVIVED[/red]" if result.changes_behaviour else "-"),
+                console_text(result.description),
+            )
+        console.print(table)
+    killed = len(relevant) - len(survivors)
+    rate = 100.0 * killed / len(relevant) if relevant else 100.0
+    console.print(
+        f"{len(results)} mutants, {len(relevant)} change behaviour; kill rate: "
+        f"{killed}/{len(relevant)} killed ({rate:.1f}%); survivors: "
+        + (", ".join(console_text(r.name) for r in survivors) or "none")
+    )
+    sys.exit(0 if not survivors else 1)
+
+
+def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
+    """``mutants --operators``: start or resume cosmic-ray's session and report its counts."""
+    from fourhundred.conformance import operators
+
+    unknown = [m for m in modules if not (operators.ROOT / m).is_file()]
+    if unknown:
+        raise UserError(f"--module: no such module under {operators.ROOT}: {', '.join(unknown)}")
+    chosen = modules or operators.TARGETS
+
+    def progress(counts: operators.Counts) -> None:
+        console.print(
+            f"mutants: {counts.done}/{counts.total} run, {counts.killed} killed, "
+            f"{counts.survived} survived, {counts.timeouts} timed out",
+            highlight=False,
+        )
+
+    try:
+        final = operators.run_session(session, chosen, progress, poll=30.0)
+    except KeyboardInterrupt:
+        console.print(
+            f"interrupted; resume with: fourhundred conformance mutants --operators --session {session}"
+        )
+        sys.exit(130)
+    except (RuntimeError, OSError) as error:
+        raise UserError(f"cosmic-ray: {error}") from None
+    for survivor in operators.survivors(session):
+        console.print(
+            f"survived: {survivor.module}:{survivor.line} {survivor.operator}", highlight=False
+        )
+    console.print(
+        f"cosmic-ray: {final.total} mutants, {final.killed} killed, {final.survived} survived, "
+        f"{final.timeouts} timed out, {final.incompetent} incompetent, {final.pending} pending",
+        highlight=False,
+    )
+    sys.exit(0 if not final.survived and not final.pending else 1)
+
+
+def _isolation_json(entry: Any) -> dict[str, Any]:
+    """A point's isolation fields of ``coverage --json``."""
+    if entry is None:
+        return {}
+    return {
+        "isolating": list(entry.isolating[:3]),
+        "isolated": entry.isolated,
+        **({"isolation_reason": entry.reason} if not entry.isolated else {}),
+        **({"hidden_by": list(entry.hidden_by)} if entry.hidden_by else {}),
+    }
+
+
+def _isolation_cell(entry: Any) -> str:
+    """A point's isolation column: its first isolating case, or why it has none."""
+    if entry is None:
+        return "?"
+    if entry.isolated:
+        return console_text(entry.isolating[0])
+    return "[yellow]not isolated[/yellow]: " + console_text(entry.reason)
+
+
+@click.command("coverage")
+@click.option("--json", "as_json", is_flag=True, help="Print the coverage as JSON.")
+@click.option(
+    "--gaps", "gaps_only", is_flag=True, help="List only the points without a killing case."
+)
+def coverage_command(as_json: bool, gaps_only: bool) -> None:
+    """List every rule point with the case ids that kill its mutant (proved in process)
+    and report the gaps (exit 1 with gaps, 0 without)."""
+    from fourhundred.conformance import isolation, points
+
+    covered, stale = points.check()
+    gaps = [c for c in covered if not c.covered]
+    unobserved = points.unobserved()
+    apart = isolation.committed()
+    if as_json:
+        body = {
+            "points": [
+                {
+                    "id": c.point.id,
+                    "rule_sets": list(c.point.rule_sets),
+                    "cite": c.point.cite,
+                    "description": c.point.description,
+                    "mutant": c.point.mutant.description,
+                    "cases": list(c.killing),
+                    "not_killing": list(c.false),
+                    **_isolation_json(apart.get(c.point.id)),
+                }
+                for c in covered
+                if c in gaps or not gaps_only
+            ],
+            "unobserved": [
+                {"id": u.id, "rule_sets": list(u.rule_sets), "cite": u.cite, "reason": u.reason}
+                for u in unobserved
+            ],
+            "gaps": [c.point.id for c in gaps],
+            "stale": stale,
+        }
+        click.echo(json.dumps(body, indent=1))
+    else:
+        console = _console()
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for column in ("point", "cases", "isolated by", "what"):
+            table.add_column(column)
+        for c in covered:
+            if gaps_only and c.covered:
+                continue
+            cases = ", ".join(c.killing) if c.covered else "[red]GAP[/red] " + ", ".join(c.false)
+            table.add_row(
+                console_text(c.point.id),
+                cases,
+                _isolation_cell(apart.get(c.point.id)),
+                console_text(c.point.description),
+            )
+        console.print(table)
+        alone = sum(1 for entry in apart.values() if entry.isolated)
+        console.print(
+            f"isolation: {alone} of {len(covered)} rule points have a case that fails under "
+            "their mutant alone (every other point that can occur beside them passes it); "
+            "the others are listed with the reason"
+            if apart
+            else "isolation: no fault dictionary (conformance/faults.json): run the generator"
+        )
+        for u in unobserved:
+            console.print(f"not observable: {console_text(u.id)}: {console_text(u.reason)}")
+        console.print(
+            f"{len(covered)} rule points, {len(covered) - len(gaps)} covered, {len(gaps)} gaps; "
+            f"{len(unobserved)} not observable by any kind"
+            + (f"; stale map entries: {', '.join(stale)}" if stale else "")
+        )
+    sys.exit(1 if gaps or stale else 0)
