@@ -251,12 +251,15 @@ def _bench(
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     click.echo(
-        f"{len(queries)} Z3 queries solved; slowest {queries[0] if queries else 0:.3f} s, "
-        f"total {sum(queries):.1f} s"
+        f"{len(queries)} Z3 queries solved; slowest {queries[0] if queries else 0:.3f} CPU-s, "
+        f"total {sum(queries):.1f} CPU-s"
     )
-    click.echo("slowest findings:")
+    click.echo("slowest findings (CPU seconds, and work in solver checks):")
     for finding in sorted(report.findings, key=lambda f: -f.seconds)[:10]:
-        click.echo(f"  {finding.seconds:7.3f} s  {finding.check.id} @ {finding.rules}")
+        click.echo(
+            f"  {finding.seconds:7.3f} s  {finding.decision.work:6d}  "
+            f"{finding.check.id} @ {finding.rules}"
+        )
     sys.exit(exit_status(report))
 
 

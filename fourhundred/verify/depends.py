@@ -29,13 +29,14 @@ import inspect
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from fourhundred.spec.model import Rules
+from fourhundred.verify import solver
 from fourhundred.verify.results import Check, Decision, Settings
 
 #: The names of the fields of a rule set (the rest of what a check reads are methods).
@@ -77,13 +78,15 @@ def traced(rules: Rules) -> tuple[Rules, set[str]]:
 def decide_traced(
     check: Check, rules: Rules, settings: Settings
 ) -> tuple[Decision, frozenset[str]]:
-    """Decide ``check`` on ``rules`` and say what it read (an error is an ``unknown``)."""
+    """Decide ``check`` on ``rules`` and say what it read (an error is an
+    ``unknown``); the decision carries its work (:func:`fourhundred.verify.solver.work`)."""
     copy, reads = traced(rules)
+    before = solver.work()
     try:
         decision = check.decide(copy, settings)
     except Exception as error:  # report the failure as a verdict with its reason
         decision = Decision("unknown", note=f"verifier error: {type(error).__name__}: {error}")
-    return decision, frozenset(reads)
+    return replace(decision, work=solver.work() - before), frozenset(reads)
 
 
 def _value_key(rules: Rules, reads: Iterable[str]) -> str:
@@ -190,7 +193,8 @@ def _imported_modules(module: ModuleType) -> set[ModuleType]:
     return found
 
 
-_OWN = ("fourhundred.verify", "fourhundred.reference")
+#: The modules whose source a fingerprint covers (the page text a check proves included).
+_OWN = ("fourhundred.verify", "fourhundred.reference", "fourhundred.spec.describe")
 
 
 @cache

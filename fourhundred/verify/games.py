@@ -89,14 +89,42 @@ def search_exactly(rules: Rules, goal: Goal, hands: int, rlimit: int) -> Plan | 
     return _find_game(rules, goal, hands, rlimit)[1]
 
 
+#: A position between hands: the four scores, the target in force and the
+#: number of hands played (which gives the dealer of the next one).
+Position = tuple[tuple[int, int, int, int], int, int]
+
+
+def start(rules: Rules) -> Position:
+    """Where every searched game starts: four scores of 0, the base target, no hand played."""
+    return (0, 0, 0, 0), rules.target, 0
+
+
 def _find_game(rules: Rules, goal: Goal, hands: int, rlimit: int) -> tuple[Z3Verdict, Plan | None]:
-    """Z3's verdict on a game of exactly ``hands`` played hands ending in ``goal``,
-    and the game where it found one (``refuted`` means satisfiable here)."""
-    facts, watch = _unrolled(rules, goal, hands)
-    answer = find(facts, watch=watch.terms, rlimit=rlimit)
-    if answer.verdict != "refuted":
-        return answer.verdict, None
-    return answer.verdict, _plan(watch.decode(answer.values), hands)
+    """Z3's verdict on a game of exactly ``hands`` played hands ending in
+    ``goal``, and the canonical such game where there is one (``refuted``
+    means satisfiable here).
+
+    The canonical game is the lexicographically smallest in the order of
+    play: the first hand's bids (North, West, South, East), then its tricks,
+    then the second hand's bids, and so on, each number as small as it can
+    be while a game of the remaining hands still reaches the goal. It is
+    built hand by hand: one query per hand, over the hands still to play
+    from the concrete position the fixed hands reach (a smaller formula at
+    every step); the scores and the target are what the rules make of the
+    hands (:func:`_play`), so they need no choosing. The first query also
+    decides whether any such game exists.
+    """
+    position = start(rules)
+    planned: list[HandPlan] = []
+    for number in range(hands):
+        verdict, hand = _next_hand(rules, position, hands - number, rlimit, goal=goal)
+        if hand is None:
+            # After the first hand a game is known to exist: only the budget can say no.
+            return (verdict if number == 0 else "unknown"), None
+        planned.append(hand)
+        position = _play(rules, position, hand)
+    scores, target, _ = position
+    return "refuted", Plan(tuple(planned), scores, target)
 
 
 #: Hands a climb (:func:`climb`) may play before it gives up.
@@ -143,72 +171,64 @@ def climb_by(
     found without a search over dozens of unrolled hands. Greedy: finding
     nothing in ``hands`` hands proves nothing (the caller says so).
     """
-    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
-    target = rules.target
+    position = start(rules)
     planned: list[HandPlan] = []
-    for number in range(hands):
-        dealer = (FIRST_DEALER + number) % 4
-        ending = _one_hand(rules, (scores, target, dealer, number), rlimit, goal=goal)
-        step = ending or _one_hand(
-            rules, (scores, target, dealer, number), rlimit, progress=progress
-        )
+    for _ in range(hands):
+        _, ending = _next_hand(rules, position, 1, rlimit, goal=goal)
+        step = ending or _next_hand(rules, position, 1, rlimit, progress=progress)[1]
         if step is None:
             return None
-        hand, scores, target = step
-        planned.append(hand)
+        planned.append(step)
+        position = _play(rules, position, step)
         if ending is not None:
+            scores, target, _ = position
             return Plan(tuple(planned), scores, target)
     return None
 
 
-Position = tuple[tuple[int, int, int, int], int, int, int]
-
-
-def _one_hand(
+def _next_hand(
     rules: Rules,
     position: Position,
+    remaining: int,
     rlimit: int,
     *,
     goal: Goal | None = None,
     progress: Callable[[Sequence[Any]], Any] | None = None,
-) -> tuple[HandPlan, tuple[int, int, int, int], int] | None:
-    """The canonical played hand from a concrete position (scores, target,
-    dealer, hand number) that lets the game go on and ends in ``goal``, or
-    that raises ``progress`` the most."""
-    scores, target, dealer, number = position
-    bids = [z3.Int(f"hand_{number + 1}_bid_{s}") for s in range(4)]
-    tricks = [z3.Int(f"hand_{number + 1}_tricks_{s}") for s in range(4)]
-    after, result, next_target = rules.hand_result(scores, bids, tricks, dealer, target)
-    final = [z3.Int(f"final_score_{s}") for s in range(4)]
-    final_target = z3.Int("final_target")
-    facts = [
-        rules.bids_are_legal(bids, scores),
-        rules.hand_is_played(bids, scores),
-        rules.tricks_are_consistent(tricks),
-        result == int(Result.CONTINUE),
-        *(final[s] == after[s] for s in range(4)),
-        final_target == next_target,
-    ]
-    minimise: list[Any] = []
+) -> tuple[Z3Verdict, HandPlan | None]:
+    """The canonical next hand from a concrete position: the first of
+    ``remaining`` played hands that let the game go on and end in ``goal``
+    (when given), with ``progress`` of the final scores as high as it can go
+    (when given), then its bids and tricks each as small as they can be, in
+    seat order. Z3's verdict too (``refuted``: such hands exist)."""
+    facts, first, final = _unrolled(rules, position, remaining)
     if goal is not None:
-        facts.append(goal(rules, final, final_target))
-    if progress is not None:
-        minimise.append(-progress(final))
-    watch = Watch.of(bids=bids, tricks=tricks, scores=final, target=final_target)
-    answer = find(facts, watch=watch.terms, minimise=minimise, rlimit=rlimit)
+        facts.append(goal(rules, final, z3.Int("final_target")))
+    minimise = [] if progress is None else [-progress(final[:4])]
+    answer = find(facts, watch=first.terms, minimise=minimise, rlimit=rlimit)
     if answer.verdict != "refuted":
-        return None
-    decoded = watch.decode(answer.values)
-    hand = HandPlan(dealer, _four(decoded["bids"]), _four(decoded["tricks"]))
-    return hand, _four(decoded["scores"]), int(decoded["target"])
+        return answer.verdict, None
+    decoded = first.decode(answer.values)
+    dealer = (FIRST_DEALER + position[2]) % 4
+    return answer.verdict, HandPlan(dealer, _four(decoded["bids"]), _four(decoded["tricks"]))
 
 
-def _unrolled(rules: Rules, goal: Goal, hands: int) -> tuple[list[Any], Watch]:
+def _play(rules: Rules, position: Position, hand: HandPlan) -> Position:
+    """The position after a planned hand (the rules on plain integers)."""
+    scores, target, number = position
+    after, _, next_target = rules.hand_result(scores, hand.bids, hand.tricks, hand.dealer, target)
+    return _four(after), int(next_target), number + 1
+
+
+def _unrolled(rules: Rules, position: Position, hands: int) -> tuple[list[Any], Watch, list[Any]]:
+    """The facts of ``hands`` played hands from a concrete position, each
+    letting the game go on; the watch of the first hand's bids and tricks;
+    the final scores and target as named terms (``final_score_N`` ...,
+    ``final_target``) for a goal to constrain."""
     facts: list[Any] = []
-    scores: Sequence[Any] = (0, 0, 0, 0)
-    target: Any = rules.target
-    all_bids, all_tricks = [], []
-    for hand in range(hands):
+    scores: Sequence[Any] = position[0]
+    target: Any = position[1]
+    first: Watch | None = None
+    for hand in range(position[2], position[2] + hands):
         bids = [z3.Int(f"hand_{hand + 1}_bid_{s}") for s in range(4)]
         tricks = [z3.Int(f"hand_{hand + 1}_tricks_{s}") for s in range(4)]
         dealer = (FIRST_DEALER + hand) % 4
@@ -219,30 +239,12 @@ def _unrolled(rules: Rules, goal: Goal, hands: int) -> tuple[list[Any], Watch]:
         facts.append(result == int(Result.CONTINUE))
         scores = list(after)
         target = next_target
-        all_bids.append(bids)
-        all_tricks.append(tricks)
+        first = first or Watch.of(bids=bids, tricks=tricks)
     final = [z3.Int(f"final_score_{s}") for s in range(4)]
-    final_target = z3.Int("final_target")
     facts.extend(final[s] == scores[s] for s in range(4))
-    facts.append(final_target == target)
-    facts.append(goal(rules, final, final_target))
-    watch = Watch.of(bids=all_bids, tricks=all_tricks, scores=final, target=final_target)
-    return facts, watch
-
-
-def _plan(decoded: dict[str, Any], hands: int) -> Plan:
-    return Plan(
-        hands=tuple(
-            HandPlan(
-                dealer=(FIRST_DEALER + h) % 4,
-                bids=_four(decoded["bids"][h]),
-                tricks=_four(decoded["tricks"][h]),
-            )
-            for h in range(hands)
-        ),
-        scores=_four(decoded["scores"]),
-        target=int(decoded["target"]),
-    )
+    facts.append(z3.Int("final_target") == target)
+    assert first is not None, "a game of at least one hand"
+    return facts, first, final
 
 
 def _four(values: Sequence[Any]) -> tuple[int, int, int, int]:

@@ -35,7 +35,7 @@ from fourhundred.verify.results import VERDICTS, Check, Decision, Finding, Setti
 #: Where the committed ledger lives.
 LEDGER_PATH = Path(__file__).resolve().parent / "ledger.json"
 #: The format of the ledger file (bumped on any change).
-LEDGER_SCHEMA = "fourhundred-ledger/1"
+LEDGER_SCHEMA = "fourhundred-ledger/2"
 
 
 def entry(finding: Finding, settings: Settings) -> dict[str, Any]:
@@ -96,7 +96,33 @@ def decision_of(data: dict[str, Any]) -> Decision:
         witness=data.get("witness"),
         bound=data.get("bound"),
         note=data.get("note", ""),
+        work=int(data.get("work", 0)),
     )
+
+
+def recorded_work(data: dict[str, Any]) -> dict[str, int]:
+    """The work each check's decisions took when the ledger was written, by
+    check id (:attr:`fourhundred.verify.results.Decision.work`): the measured
+    cost the runner orders its tasks by. Readings that shared one decision
+    have the same fingerprint, so each decision counts once."""
+    seen: set[tuple[str, str]] = set()
+    out: dict[str, int] = {}
+    for item in data["findings"]:
+        key = (str(item.get("id")), str(item.get("fingerprint")))
+        if key in seen:
+            continue
+        seen.add(key)
+        out[key[0]] = out.get(key[0], 0) + int(item.get("work", 0))
+    return out
+
+
+def committed_work(path: Path = LEDGER_PATH) -> dict[str, int]:
+    """:func:`recorded_work` of the committed ledger; empty when there is none
+    readable (then the runner keeps the report order)."""
+    try:
+        return recorded_work(load(path))
+    except (UserError, KeyError, TypeError, ValueError):
+        return {}
 
 
 def current_entries(

@@ -54,7 +54,7 @@ Verdict = Literal["proved", "refuted", "bounded-proved", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("proved", "refuted", "bounded-proved", "unknown")
 
 #: Version of the JSON schema of :func:`Finding.to_json` (bumped on any change).
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -106,6 +106,11 @@ class Decision:
     witness: Mapping[str, Any] | None = None
     bound: str | None = None
     note: str = ""
+    #: What deciding it cost, in deterministic units: Z3 solver checks, and
+    #: CrossHair paths at :data:`fourhundred.verify.contracts.PATH_WORK` checks
+    #: each (the same in every process, so the ledger records it and the
+    #: runner hands out the costliest checks first).
+    work: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,7 @@ class Finding:
             "note": self.decision.note,
             "outcome": self.outcome,
             "documented_by": _documented_json(self.documented_by),
+            "work": self.decision.work,
             "seconds": round(self.seconds, 4),
         }
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fourhundred.errors import UserError
 from fourhundred.spec import registry
 from fourhundred.spec.model import Rules
+from fourhundred.verify.bands import BANDS
 from fourhundred.verify.claims import CLAIMS
 from fourhundred.verify.contracts import contract_checks
 from fourhundred.verify.depends import decide_all, decide_traced, snapshot
@@ -42,7 +43,7 @@ DEEP = Settings(
 def checks(settings: Settings = QUICK, *, crosshair: bool = True) -> tuple[Check, ...]:
     """Every check, in report order."""
     extra = contract_checks(settings.crosshair_all_readings) if crosshair else ()
-    return (*INVARIANTS, *LIVENESS, *extra, *CLAIMS)
+    return (*INVARIANTS, *BANDS, *LIVENESS, *extra, *CLAIMS)
 
 
 def readings(variant_filters: Sequence[str] = ()) -> list[Rules]:
@@ -122,14 +123,14 @@ class Report:
         }
 
 
-#: Rough relative cost of one decision by check group: tasks are handed out
-#: longest first, so no worker is left alone with a long one at the end.
-GROUP_COST = {"liveness": 20, "reference": 10, "winning": 3, "outcome": 3}
-
-
-def cost(check: Check) -> int:
-    """The relative cost of a check's decisions (:data:`GROUP_COST`, 1 by default)."""
-    return GROUP_COST.get(check.group, 1)
+def longest_first(chosen: Sequence[Check], work: Mapping[str, int]) -> list[Check]:
+    """The checks in the order their tasks are handed out: the costliest first,
+    by the work their decisions took when the ledger was last written
+    (:func:`fourhundred.verify.ledger.recorded_work`), so no worker is left
+    alone with a long task at the end. A check the ledger does not know yet
+    comes first (its cost is unknown); ties keep the report order."""
+    unknown = max(work.values(), default=0) + 1
+    return sorted(chosen, key=lambda check: -work.get(check.id, unknown))
 
 
 @dataclass(frozen=True)
@@ -155,12 +156,14 @@ def run(
     jobs: int = 1,
     on_reading: Callable[[int, int], None] | None = None,
     reuse: Callable[[Check, Rules], Decided | None] | None = None,
+    work: Mapping[str, int] | None = None,
 ) -> Report:
     """Decide every selected check on every selected reading.
 
     The work is one task per check (all the readings it concerns, so readings
     that agree on what it reads share one decision: :mod:`fourhundred.verify.depends`),
-    handed out longest first (:func:`cost`). With ``jobs`` above 1 the tasks are
+    handed out longest first (:func:`longest_first`, by ``work``: the work
+    recorded per check, by default in the committed ledger). With ``jobs`` above 1 the tasks are
     shared among that many worker processes (:mod:`fourhundred.verify.workers`);
     the findings come back in the same order as with one and are identical to
     the byte, whatever the job count (every Z3 query runs in a fresh context).
@@ -176,7 +179,11 @@ def run(
     snapshot(chosen_checks)
     known: dict[tuple[str, str], Decided] = {}
     tasks: list[Task] = []
-    for check in sorted(chosen_checks, key=cost, reverse=True):
+    if work is None:
+        from fourhundred.verify.ledger import committed_work
+
+        work = committed_work()
+    for check in longest_first(chosen_checks, work):
         todo = []
         for rules in all_rules:
             if not check.applies(rules):
@@ -201,11 +208,12 @@ def run(
 
 
 def _decide_task(task: Task) -> list[Decided]:
-    """Decide one check on its readings (runs in a worker process too)."""
+    """Decide one check on its readings (runs in a worker process too); each
+    finding's seconds are the CPU seconds of its process (they survive load)."""
     check_id, reading_names, settings, crosshair = task
     check = next(c for c in checks(settings, crosshair=crosshair) if c.id == check_id)
     all_rules = [registry.load(name) for name in reading_names]
-    results = decide_all(check, all_rules, settings, time.perf_counter)
+    results = decide_all(check, all_rules, settings, time.process_time)
     return [
         Decided(check_id, name, decision, reads, seconds)
         for name, (decision, reads, seconds) in zip(reading_names, results, strict=True)

@@ -24,8 +24,8 @@ produce the very same formula, and Z3 hash-conses terms, so the cache keys on
 the ids of the formula's terms. (The answer is the same whether it comes from
 the cache or not: that is what the fresh context buys.)
 
-:data:`QUERY_SECONDS`, when set to a list, receives the wall time of every
-query actually solved (``fourhundred verify --bench``).
+:data:`QUERY_SECONDS`, when set to a list, receives the CPU seconds of every
+query actually solved (``fourhundred verify --bench``; CPU time survives load).
 """
 
 from __future__ import annotations
@@ -48,10 +48,12 @@ DEEP_RLIMIT = 400_000_000
 
 @dataclass(frozen=True)
 class Answer:
-    """What Z3 said about a goal, with the values of the watched terms in a counterexample."""
+    """What Z3 said about a goal, with the values of the watched terms in a
+    counterexample, and the solver checks it took (its :data:`work`)."""
 
     verdict: Z3Verdict
     values: tuple[int, ...] = ()
+    checks: int = 0
 
 
 #: Answers by query. Z3 hash-conses terms, so structurally identical formulas
@@ -112,44 +114,60 @@ def find(
     parts = (assertions, [_term(t) for t in watch], [_term(t) for t in minimise])
     key = (*(tuple(term.get_id() for term in part) for part in parts), rlimit)
     entry = _CACHE.get(key)
-    if entry is not None:
-        return entry[0]
-    answer = _solve(assertions, watch, minimise, rlimit)
-    _CACHE[key] = (answer, parts)
+    answer = entry[0] if entry is not None else _solve(assertions, watch, minimise, rlimit)
+    if entry is None:
+        _CACHE[key] = (answer, parts)
+    add_work(answer.checks)
     return answer
+
+
+#: The work done so far in this process, in solver checks (:func:`add_work`).
+_WORK = [0]
+
+
+def add_work(units: int) -> None:
+    """Count ``units`` of work: a query counts its solver checks, whether it is
+    solved now or answered from the cache, so the work of a decision is the
+    same in every process (CrossHair counts its paths: :mod:`.contracts`)."""
+    _WORK[0] += units
+
+
+def work() -> int:
+    """The work counted so far in this process (a decision's work is the difference)."""
+    return _WORK[0]
 
 
 #: Z3's random seed in every query (any fixed value makes runs repeat; 0 is Z3's default).
 SEED = 0
 
-#: When a list: every solved query appends its wall time (for ``verify --bench``).
+#: When a list: every solved query appends its CPU seconds (for ``verify --bench``).
 QUERY_SECONDS: list[float] | None = None
 
 
 def _solve(
     assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
 ) -> Answer:
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         return _solve_fresh(assertions, watch, minimise, rlimit)
     finally:
         if QUERY_SECONDS is not None:
-            QUERY_SECONDS.append(time.perf_counter() - started)
+            QUERY_SECONDS.append(time.process_time() - started)
 
 
 def _solve_fresh(
     assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
 ) -> Answer:
     context = z3.Context()
-    solver = z3.Solver(ctx=context)
+    solver = _Counted(ctx=context)
     solver.set("random_seed", SEED)
     solver.set("rlimit", rlimit)
     solver.add(*(term.translate(context) for term in assertions))
     result = solver.check()
     if result == z3.unsat:
-        return Answer("proved")
+        return Answer("proved", checks=solver.checks)
     if result != z3.sat:
-        return Answer("unknown")
+        return Answer("unknown", checks=solver.checks)
     watched = [_number(_term(t)).translate(context) for t in watch]
     objectives = [_number(_term(t)).translate(context) for t in minimise]
     model = solver.model()
@@ -157,7 +175,18 @@ def _solve_fresh(
         model = _fix_smallest(solver, objective, model)
     for term in watched:
         model = _fix_watched(solver, term, model)
-    return Answer("refuted", tuple(_int_value(model, term) for term in watched))
+    values = tuple(_int_value(model, term) for term in watched)
+    return Answer("refuted", values, checks=solver.checks)
+
+
+class _Counted(z3.Solver):  # type: ignore[misc]
+    """A Z3 solver that counts its checks (the work of a query)."""
+
+    checks = 0
+
+    def check(self, *assumptions: Any) -> Any:
+        self.checks += 1
+        return super().check(*assumptions)
 
 
 def _number(term: Any) -> Any:
@@ -167,17 +196,25 @@ def _number(term: Any) -> Any:
 
 def _fix_watched(solver: Any, term: Any, model: Any) -> Any:
     """Fix a watched term at its canonical value: the smallest by absolute value,
-    then the smallest (``-v`` before ``v``). A term the earlier ones already
-    determine costs one check; one that cannot be negative skips the absolute value."""
+    then the smallest (``-v`` before ``v``).
+
+    A model value of 0 is canonical already (no check). Otherwise 0 is tried
+    first, then whether anything beats the model's value at all (a term the
+    earlier ones determine, or one at its least already, stops there); only
+    then is the absolute value pushed down from the model's, then the sign.
+    """
     value = _int_value(model, term)
-    if solver.check(term != value) != z3.sat:
+    if value != 0 and solver.check(term == 0) == z3.sat:
+        model, value = solver.model(), 0
+    if value == 0:
+        solver.add(term == 0)
+        return model
+    size = abs(value)
+    better = z3.Or(absolute(term) < size, term == -size) if value > 0 else absolute(term) < size
+    if solver.check(better) != z3.sat:
         solver.add(term == value)
         return model
-    model = solver.model()
-    if solver.check(term < 0) != z3.sat:
-        return _fix_smallest(solver, term, model)
-    model = solver.model()
-    model = _fix_smallest(solver, absolute(term), model)
+    model = _fix_smallest(solver, absolute(term), solver.model())
     return _fix_smallest(solver, term, model)
 
 
