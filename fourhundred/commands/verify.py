@@ -182,6 +182,7 @@ def _ledger_mode(
     fresh: bool,
 ) -> None:
     """``--write``, ``--check`` and ``--stale``: the committed ledger."""
+    from fourhundred.errors import UserError
     from fourhundred.verify import ledger
     from fourhundred.verify.runner import checks, run, select
 
@@ -201,7 +202,10 @@ def _ledger_mode(
         return
     reuse = None
     if mode == "write" and not fresh and target.exists():
-        reuse = ledger.reuse_from(ledger.load(target), chosen, settings)
+        try:
+            reuse = ledger.reuse_from(ledger.load(target), chosen, settings)
+        except UserError as error:  # another schema or no ledger: nothing to reuse
+            click.echo(f"note: {error}; verifying everything", err=True)
     with progress_bar("verifying checks", quiet=quiet) as advance:
         report = run(variants, properties, settings, jobs=jobs, on_reading=advance, reuse=reuse)
     text = ledger.ledger_text(report.findings, settings)
