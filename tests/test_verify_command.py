@@ -33,6 +33,7 @@ KEYS = {
     "note",
     "outcome",
     "documented_by",
+    "work",
     "seconds",
 }
 
@@ -43,7 +44,7 @@ def test_json_output_has_the_stable_schema_and_exit_status_zero_when_invariants_
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["schema"] == 2 and data["failed_invariants"] == 0
+    assert data["schema"] == 3 and data["failed_invariants"] == 0
     assert data["findings"]
     for finding in data["findings"]:
         assert set(finding) == KEYS
