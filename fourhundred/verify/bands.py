@@ -29,8 +29,6 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import z3
-
 from fourhundred.spec.describe import describe
 from fourhundred.spec.logic import between
 from fourhundred.spec.model import BAND_WIDTH, Rules
@@ -164,4 +162,3 @@ BANDS: tuple[Check, ...] = (
         applies=_has_open_band,
     ),
 )
-

@@ -8,7 +8,9 @@ hands is the four scores and the target in force (the dealer changes only
 who wins a conflict of two 13 bids, which ends the game, so it never
 matters for a game that goes on). Thrown-in hands change nothing and are
 left out. A search that finds nothing proves the goal unreachable *within
-the bound* only.
+the bound* only. The game found is canonical: the shortest, and among those
+the lexicographically smallest in the order of play (each hand's bids by
+seat, then its tricks), built hand by hand with one small query per hand.
 
 :func:`witness_game` turns a found plan (bids and trick counts per hand)
 into a real game: a deal for every hand, constructed so that each player

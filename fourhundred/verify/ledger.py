@@ -7,7 +7,9 @@ counterexamples and witnesses; the docs build reads it and never runs the
 verifier, refusing an empty or stale one (:func:`problems`).
 
 Each entry is a finding (:meth:`fourhundred.verify.results.Finding.to_json`
-without the seconds, which are not reproducible) with what it depends on:
+without the seconds, which are not reproducible; with its ``work``, which is:
+solver checks and CrossHair paths, the measured cost the runner hands out
+the costliest checks first by) with what it depends on:
 ``reads``, the rule fields and rule methods its decision read, and
 ``fingerprint``, the digest of those fields' values, those methods' source,
 the verifier code it ran and the settings (:func:`fourhundred.verify.depends.fingerprint`).

@@ -16,7 +16,13 @@ Reproducible to the byte, whatever ran before or beside a query:
   smallest scores first where a check lists them first), then of every
   watched term (by absolute value, then by value). Lexicographic optima are
   unique, so the reported values do not depend on which model Z3 happened
-  to find.
+  to find (an objective without a smallest value is left to the watched
+  terms); a game's witness is canonical in the order of play, hand by hand
+  (:func:`fourhundred.verify.games.search`).
+
+Every query runs on Z3's solver for linear integer arithmetic (:data:`LOGIC`),
+and every answer carries its work, the solver checks it took (:func:`work`):
+a count, not a time, so the ledger can record it to the byte.
 
 Identical queries are answered once per process: variants and readings that
 differ only in rules a property does not touch (a deal pattern, a turn timer)
@@ -198,8 +204,10 @@ class _Counted(z3.Solver):  # type: ignore[misc]
     (the work of a query)."""
 
     def __init__(self, context: Any, logic: str | None, checks: int = 0) -> None:
-        made = None if logic is None else z3.Z3_mk_solver_for_logic(
-            context.ref(), z3.to_symbol(logic, context)
+        made = (
+            None
+            if logic is None
+            else z3.Z3_mk_solver_for_logic(context.ref(), z3.to_symbol(logic, context))
         )
         super().__init__(made, context)
         self.checks = checks
