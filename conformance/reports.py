@@ -693,6 +693,13 @@ def diagnosis_lines_of(cause: Cause) -> list[str]:
         f"explains {len(cause.explains)} failures ({how})",
         f"smallest: {', '.join(cause.examples)}",
     ]
+    if cause.members:
+        shown = ", ".join(cause.members[:8])
+        more = len(cause.members) - 8
+        lines.append(
+            f"one rule at {len(cause.members)} points: {shown}"
+            + (f" and {more} more" if more > 0 else "")
+        )
     if cause.alike:
         lines.append(f"equally explained by: {', '.join(cause.alike[:5])}")
     return lines

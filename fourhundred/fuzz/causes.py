@@ -8,8 +8,9 @@ departs from the expected answer exactly as the implementation's does
 (:func:`~fourhundred.conformance.faults.answer_digest`). Findings with one
 cause are one deviation, whatever kind they were found in:
 :func:`by_cause` makes them one :class:`CauseFinding` that lists each kind's
-smallest witness. A point's cause is named by its lifted id (``made/*``) where
-it has one, so one rule broken under several variants is still one cause.
+smallest witness. A point's cause is named by its family (``band-late/*/*``) or
+its lifted id (``made/*``) where it has one, so one rule broken at several edges
+or under several variants is still one cause.
 Findings no mutant reproduces keep their own signature, one group each.
 """
 
@@ -56,11 +57,20 @@ def cause_of(
 
 
 def group_of(name: str) -> str:
-    """A cause as findings are grouped: a rule point by its lifted id where it has one."""
-    if name in points.by_id():
+    """A cause as findings are grouped: a rule point by its family where it has one
+    (:func:`~fourhundred.conformance.faults.family_id`: one rule at every parameter,
+    ``band-late/*/*``), else by its lifted id (``made/*``); a lifted point by its family."""
+    by_id = points.by_id()
+    if name in by_id:
+        family = faults.family_id(by_id[name])
+        if family is not None:
+            return family
         lifted = faults.lifted_id(name)
         if lifted is not None:
             return lifted
+        return name
+    if name.count("*") == 1 and name.partition("/")[0] in faults.PARAMETER_FAMILIES:
+        return f"{name.partition('/')[0]}/*/*"
     return name
 
 
