@@ -344,6 +344,9 @@ def _members_shown(
 
 #: At most this many failures are answered by combinations of causes (round 2).
 COMBINED_LIMIT = 300
+#: At most this many failures of each candidate tied with others are answered with the
+#: chosen causes to break the tie (round 1).
+TIE_LIMIT = 20
 
 
 def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
@@ -383,9 +386,51 @@ def _cover(
         ]
         return max(ranked, key=lambda item: item[0])[1] if ranked else None
 
+    def joint_gain(candidate: _Candidate, known: dict[str, bool]) -> int:
+        """How many unexplained failures it fails (the smallest :data:`TIE_LIMIT`) the
+        chosen causes and it, all at once, answer exactly, and the chosen ones alone
+        do not (``known``: run key -> whether the chosen ones alone do)."""
+        bugs = [c.mutant for c in chosen]
+        mine = sorted(candidate.hits & uncovered, key=lambda key: _size(runs[key]))[:TIE_LIMIT]
+        for key in mine:
+            if key not in known:
+                known[key] = bool(bugs) and _combined_digest(bugs, runs[key]) == digests[key]
+        return sum(
+            1
+            for key in mine
+            if not known[key]
+            and _combined_digest([*bugs, candidate.mutant], runs[key]) == digests[key]
+        )
+
+    def untie(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
+        """:func:`best`, where candidates tie on their gain and precision decided by the
+        failures each explains beside the causes already chosen (a bug whose own answers
+        a chosen one's hides shows in the answers of both), then by how many of the
+        failures it predicts the engine shows (answered alike or not: every one is a
+        confirmed prediction), then as :func:`best` does."""
+        top = best(scored)
+        if top is None:
+            return None
+        gain = {c.mutant.name: g for g, c in scored}
+        level = (gain[top.mutant.name], top.precision)
+        tied = [c for g, c in scored if (g, c.precision) == level]
+        if len(tied) == 1:
+            return top
+        known: dict[str, bool] = {}
+        return max(
+            tied,
+            key=lambda c: (
+                joint_gain(c, known),
+                len(c.hits),
+                len(c.hits & uncovered),
+                -c.predicted,
+                -c.order,
+            ),
+        )
+
     # Round 1: one mutant, the engine's very answers.
     while uncovered:
-        winner = best(
+        winner = untie(
             [(len(c.exact & uncovered), c) for c in candidates if eligible(c, EXACT_PRECISION)]
         )
         if winner is None:

@@ -3,6 +3,7 @@ answer on its input; findings of one cause are one, across kinds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 from fourhundred.conformance import faults, planted
@@ -88,3 +89,52 @@ def test_an_adapter_of_exact_settings_only_is_told_which_strings_to_fuzz_with() 
     hint = _exact_hint(impl, ["qahwa-400"])  # type: ignore[arg-type]
     assert hint.endswith("fuzz with --variant 'qahwa-400(table=classic)'")
     assert _exact_hint(SimpleNamespace(hello={"exact": []}), ["qahwa-400"]) == ""  # type: ignore[arg-type]
+
+
+def test_a_known_cause_tames_the_inputs_that_only_show_it_again() -> None:
+    """The tamer knows a cause once a finding of it is learnt: an input its mutant
+    answers as the implementation did is set aside for the kind it has a witness of,
+    not for another kind, and an input of another bug is not."""
+    from fourhundred.fuzz.causes import Tamer
+
+    tamer = Tamer()
+    first = _finding("bid_value", "s1", POINT)
+    assert not tamer.tamed(first.kind, first.variant, first.input, first.expected, first.actual)
+    assert tamer.learn(first) == ("value-early/*/*", True)
+    assert tamer.learn(first) == ("value-early/*/*", False)
+    again = _finding("bid_value", "s2", POINT)
+    assert tamer.tamed(again.kind, again.variant, again.input, again.expected, again.actual)
+    other_kind = _finding("hand_scoring", "s3", POINT)
+    assert tamer.known(*_asked(other_kind)) == "value-early/*/*"
+    assert not tamer.tamed(*_asked(other_kind))
+    nonsense = _finding("bid_value", "s4")
+    assert tamer.known(*_asked(nonsense)) is None
+
+
+def _asked(finding: SimpleNamespace) -> tuple[str, str, dict[str, object], object, object]:
+    return finding.kind, finding.variant, finding.input, finding.expected, finding.actual
+
+
+def test_a_tamed_campaign_gives_one_finding_per_cause_and_kind() -> None:
+    """A campaign against two planted bugs (in process, a case budget: no clock) names
+    both, with no two findings of one cause in one kind, and sets aside what the
+    causes it knows explain; untamed, the same campaign shrinks more findings."""
+    from fuzz_adapters.in_process import PLANTED_PAIR, planted_pair
+
+    from fourhundred.fuzz.campaign import run_campaign
+    from fourhundred.fuzz.records import Config
+
+    config = Config(
+        variants=("qahwa-400",),
+        kinds=("bid_value", "hand_scoring", "bidding_state"),
+        cases=3000,
+        implementation=planted_pair,
+    )
+    tamed = run_campaign(config)
+    groups = by_cause(tamed.findings)
+    assert sorted(group.cause or "" for group in groups) == sorted(map(group_of, PLANTED_PAIR))
+    pairs = [(group.cause, kind) for group in groups for kind in group.kinds]
+    assert len(tamed.findings) == len(pairs) == len(set(pairs))
+    assert tamed.tamed > 0
+    untamed = run_campaign(replace(config, tame=False))
+    assert untamed.tamed == 0 and len(untamed.findings) > len(tamed.findings)

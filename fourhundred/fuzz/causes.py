@@ -36,24 +36,102 @@ def _ranked() -> tuple[Mutant, ...]:
     return tuple(mutant for _, mutant in sorted(ranked.values(), key=lambda item: item[0]))
 
 
+@cache
+def _by_name() -> Mapping[str, Mutant]:
+    return {mutant.name: mutant for mutant in _ranked()}
+
+
+@cache
+def _killer() -> mutants.Killer:
+    return mutants.Killer()
+
+
+def _run(kind: str, variant: str, data: Mapping[str, Any], expected: Any) -> Run:
+    case = {"id": "fuzz.cause.0001", "kind": kind, "input": dict(data), "expected": expected}
+    return Run(case, str(load(variant)))
+
+
+def _reproduces(candidates: Sequence[Mutant], run: Run, actual: Any) -> Mutant | None:
+    """The first of ``candidates`` whose answer to ``run`` departs from the expected
+    answer as ``actual`` does (``None``: none, or ``actual`` is right)."""
+    wanted = faults.answer_digest(run, actual)
+    if wanted is None:
+        return None
+    rules = _killer().rules(run.variant)
+    for mutant in candidates:
+        if mutant.touches(rules) and faults.mutant_digest(_killer(), mutant, run) == wanted:
+            return mutant
+    return None
+
+
 def cause_of(
     kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
 ) -> str | None:
     """The name of the first mutant that answers ``data`` as the implementation did
     (``actual``), departing from ``expected`` the same way; ``None`` when none does."""
-    case = {"id": "fuzz.cause.0001", "kind": kind, "input": dict(data), "expected": expected}
-    rules = load(variant)
-    run = Run(case, str(rules))
-    wanted = faults.answer_digest(run, actual)
-    if wanted is None:
+    found = _reproduces(_ranked(), _run(kind, variant, data, expected), actual)
+    return found.name if found is not None else None
+
+
+class Tamer:
+    """The causes a job has found, so that it spends no time on inputs that only show
+    them again and the next cause can surface (the *taming* of compiler fuzzing: a
+    test that triggers a known bug is set aside before it is reduced).
+
+    :meth:`learn` takes each new finding's cause (:func:`cause_of`, grouped by
+    :func:`group_of`) and remembers its mutants: the cause's own, its lifted one and
+    its family's (a band edge found once tames every edge). :meth:`known` is the
+    group whose mutants answer an input as the implementation did, on the input as
+    asked (before shrinking): a disagreement a known cause reproduces there shows
+    nothing else. A known cause still gets one witness per kind it shows in
+    (:meth:`tamed` is False for a kind it has none of), so one deviation is one
+    finding that lists each kind's smallest witness.
+    """
+
+    def __init__(self) -> None:
+        self.groups: dict[str, tuple[Mutant, ...]] = {}
+        self.witnessed: set[tuple[str, str]] = set()
+
+    def known(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> str | None:
+        """The known cause that answers ``data`` as the implementation did, or ``None``."""
+        if not self.groups:
+            return None
+        run = _run(kind, variant, data, expected)
+        for group, bugs in self.groups.items():
+            if _reproduces(bugs, run, actual) is not None:
+                return group
         return None
-    killer = mutants.Killer()
-    for mutant in _ranked():
-        if not mutant.touches(rules):
-            continue
-        if faults.mutant_digest(killer, mutant, run) == wanted:
-            return mutant.name
-    return None
+
+    def tamed(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> bool:
+        """Whether a known cause that has a witness of ``kind`` already answers ``data``
+        as the implementation did (so shrinking it would find that cause again)."""
+        group = self.known(kind, variant, data, expected, actual)
+        return group is not None and (group, kind) in self.witnessed
+
+    def learn(self, finding: Any) -> tuple[str | None, bool]:
+        """The cause group of a new finding (``None``: no mutant reproduces it), and
+        whether it is new for the finding's kind (False: a witness of that cause and
+        kind was found before, so this finding shows nothing new)."""
+        if getattr(finding, "status", "wrong") not in ("wrong", "ok"):
+            return None, True
+        name = cause_of(
+            finding.kind, finding.variant, finding.input, finding.expected, finding.actual
+        )
+        if name is None:
+            return None, True
+        group = group_of(name)
+        if group not in self.groups:
+            known = _by_name()
+            lifted = faults.lifted_id(name)
+            names = dict.fromkeys((name, *(() if lifted is None else (lifted,)), group))
+            self.groups[group] = tuple(known[n] for n in names if n in known)
+        new = (group, finding.kind) not in self.witnessed
+        self.witnessed.add((group, finding.kind))
+        return group, new
 
 
 def group_of(name: str) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from fourhundred.fuzz.causes import Tamer
 from fourhundred.fuzz.compare import (
     Outcome,
     compare,
@@ -134,6 +135,8 @@ class Job:
                 + _exact_hint(impl, config.variants)
             )
         self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
+        #: The causes found so far (:class:`~fourhundred.fuzz.causes.Tamer`).
+        self.tamer = Tamer() if config.tame else None
         self.signatures: set[str] = set(config.known_signatures)
         self.again: set[str] = set()
         #: Cases per batch (see :meth:`_answered`): from one, it doubles while a batch is quick.
@@ -229,6 +232,11 @@ class Job:
         progress.disagreements += 1
         if outcome.status != "ok":
             progress.errors += 1
+        elif self.tamer is not None and self.tamer.tamed(
+            kind, variant, data, expected, outcome.result
+        ):
+            progress.tamed += 1  # a known cause shows again: nothing new to shrink
+            return
         # One shrink per class of a whole game's first departure, or of a failed answer.
         limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
         shape = found.shape
@@ -265,6 +273,9 @@ class Job:
                 emit("again", finding.signature)
         elif finding.signature not in self.signatures:
             self.signatures.add(finding.signature)
+            if self.tamer is not None and not self.tamer.learn(finding)[1]:
+                progress.tamed += 1  # shrunk to a cause and kind already witnessed
+                return
             emit("finding", finding)
 
 
