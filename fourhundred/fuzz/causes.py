@@ -17,7 +17,7 @@ Findings no mutant reproduces keep their own signature, one group each.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -65,12 +65,102 @@ def _reproduces(candidates: Sequence[Mutant], run: Run, actual: Any) -> Mutant |
 
 
 def cause_of(
-    kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    kind: str,
+    variant: str,
+    data: Mapping[str, Any],
+    expected: Any,
+    actual: Any,
+    also: Sequence[tuple[Mapping[str, Any], Any, Any]] = (),
 ) -> str | None:
     """The name of the first mutant that answers ``data`` as the implementation did
-    (``actual``), departing from ``expected`` the same way; ``None`` when none does."""
-    found = _reproduces(_ranked(), _run(kind, variant, data, expected), actual)
-    return found.name if found is not None else None
+    (``actual``), departing from ``expected`` the same way; ``None`` when none does.
+    ``also``: other inputs of the finding (its input as found, before shrinking) with
+    their expected and actual answers: of the mutants that reproduce ``data``, the
+    first that reproduces those too is taken (a shrunk input that two rules explain
+    alike is told apart by the input it came from)."""
+    run = _run(kind, variant, data, expected)
+    first: Mutant | None = None
+    for mutant in _ranked():
+        if _reproduces((mutant,), run, actual) is None:
+            continue
+        if first is None:
+            first = mutant
+        if all(
+            _reproduces((mutant,), _run(kind, variant, other, wanted), said) is not None
+            for other, wanted, said in also
+        ):
+            return mutant.name
+    return first.name if first is not None else None
+
+
+#: A question to the implementation: (kind, variant, input, expected) -> its answer.
+Ask = Callable[[str, str, Mapping[str, Any], Any], Any]
+#: At most this many suite cases are asked to tell apart the mutants that reproduce a
+#: finding alike (:func:`probed_cause`), and of at most this many mutants.
+PROBES = 12
+PROBED_MUTANTS = 8
+
+
+@cache
+def _suite_runs() -> Mapping[str, Run]:
+    return {run.key: run for run in faults.suite_runs()}
+
+
+def probed_cause(finding: Any, ask: Ask, asks: Callable[[str, str], bool]) -> str | None:
+    """The cause of a finding, told apart by asking the implementation: of the mutants
+    that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
+    variant that some of them fail and others pass, or fail otherwise (the fault
+    dictionary says), are asked (the smallest :data:`PROBES`, of kinds and variants
+    ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
+    share drops out; the first left is the cause (a legal-bids answer at a score of 30
+    is a late band edge or an own minimum that never rises, a case at 45 says which)."""
+    run = _run(finding.kind, finding.variant, finding.input, finding.expected)
+    alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
+    dictionary = faults.read()
+    if len(alike) < 2 or dictionary is None:
+        return finding_cause(finding)
+    alike = alike[:PROBED_MUTANTS]
+    failing = {mutant.name: dictionary.failing(mutant.name) for mutant in alike}
+    suite = _suite_runs()
+    keys = {key for found in failing.values() for key in found}
+    telling = [
+        key
+        for key in keys
+        if key in suite
+        and suite[key].variant == finding.variant
+        and asks(suite[key].kind, suite[key].variant)
+        and len({found.get(key) for found in failing.values()}) > 1
+    ]
+    for key in sorted(telling, key=lambda key: _size(suite[key].case["input"]))[:PROBES]:
+        probe = suite[key]
+        answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
+        digest = faults.answer_digest(probe, answer)
+        kept = [mutant for mutant in alike if failing[mutant.name].get(key) == digest]
+        if kept:
+            alike = kept
+        if len(alike) == 1:
+            break
+    return alike[0].name
+
+
+def finding_cause(finding: Any) -> str | None:
+    """:func:`cause_of` a finding (its shrunk input, told apart by its input as found);
+    the cause the job found by asking (:func:`probed_cause`) where it recorded one."""
+    recorded = getattr(finding, "cause", "")
+    if recorded:
+        return str(recorded)
+    original = getattr(finding, "original_input", None)
+    also = []
+    if original is not None and original != finding.input:
+        said = getattr(finding, "original_actual", None)
+        wanted = getattr(finding, "original_expected", None)
+        if wanted is not None and faults.answer_digest(
+            _run(finding.kind, finding.variant, original, wanted), said
+        ):
+            also.append((original, wanted, said))
+    return cause_of(
+        finding.kind, finding.variant, finding.input, finding.expected, finding.actual, also
+    )
 
 
 class Tamer:
@@ -118,19 +208,22 @@ class Tamer:
         kind was found before, so this finding shows nothing new)."""
         if getattr(finding, "status", "wrong") not in ("wrong", "ok"):
             return None, True
-        name = cause_of(
-            finding.kind, finding.variant, finding.input, finding.expected, finding.actual
-        )
+        name = finding_cause(finding)
         if name is None:
             return None, True
+        return self.knows(name, finding.kind)
+
+    def knows(self, name: str, kind: str) -> tuple[str, bool]:
+        """Learn the cause ``name`` (a mutant) of a finding of ``kind``: its group, and
+        whether that cause had no witness of ``kind`` before."""
         group = group_of(name)
         if group not in self.groups:
             known = _by_name()
             lifted = faults.lifted_id(name)
             names = dict.fromkeys((name, *(() if lifted is None else (lifted,)), group))
             self.groups[group] = tuple(known[n] for n in names if n in known)
-        new = (group, finding.kind) not in self.witnessed
-        self.witnessed.add((group, finding.kind))
+        new = (group, kind) not in self.witnessed
+        self.witnessed.add((group, kind))
         return group, new
 
 
@@ -190,9 +283,7 @@ def by_cause(findings: Sequence[Any]) -> list[CauseFinding]:
     for finding in findings:
         name = None
         if getattr(finding, "status", "wrong") in ("wrong", "ok"):
-            name = cause_of(
-                finding.kind, finding.variant, finding.input, finding.expected, finding.actual
-            )
+            name = finding_cause(finding)
         key = group_of(name) if name is not None else f"signature:{finding.signature}"
         groups.setdefault(key, []).append(finding)
         causes[key] = group_of(name) if name is not None else None

@@ -16,16 +16,16 @@ import itertools
 import math
 import shlex
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from fourhundred.fuzz.causes import Tamer
+from fourhundred.fuzz.causes import Tamer, probed_cause
 from fourhundred.fuzz.compare import (
     Outcome,
     compare,
 )
-from fourhundred.fuzz.findings import shrunk_finding, unshrunk_finding
+from fourhundred.fuzz.findings import said, shrunk_finding, unshrunk_finding
 from fourhundred.fuzz.implementations import (
     AdapterError,
     AdapterProcess,
@@ -33,7 +33,7 @@ from fourhundred.fuzz.implementations import (
     InProcess,
     Question,
 )
-from fourhundred.fuzz.records import Config, Progress
+from fourhundred.fuzz.records import Config, Finding, Progress
 from fourhundred.fuzz.stopping import Interrupts
 from fourhundred.fuzz.stream import block_index, block_size, block_stream, free_blocks
 from fourhundred.spec.registry import load
@@ -273,10 +273,25 @@ class Job:
                 emit("again", finding.signature)
         elif finding.signature not in self.signatures:
             self.signatures.add(finding.signature)
-            if self.tamer is not None and not self.tamer.learn(finding)[1]:
+            if finding.status == "wrong":
+                finding = replace(finding, cause=self._cause(finding) or "")
+            if (
+                self.tamer is not None
+                and finding.cause
+                and not self.tamer.knows(finding.cause, kind)[1]
+            ):
                 progress.tamed += 1  # shrunk to a cause and kind already witnessed
                 return
             emit("finding", finding)
+
+    def _cause(self, finding: Finding) -> str | None:
+        """The finding's cause, the implementation asked to tell mutants apart
+        (:func:`~fourhundred.fuzz.causes.probed_cause`)."""
+
+        def ask(kind: str, variant: str, data: Mapping[str, Any], expected: Any) -> Any:
+            return said(self.impl.answer([(kind, variant, dict(data), expected)])[0])
+
+        return probed_cause(finding, ask, lambda kind, variant: (kind, variant) in self.supported)
 
 
 def _exact_hint(impl: Implementation, variants: Sequence[str]) -> str:

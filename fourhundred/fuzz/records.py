@@ -134,6 +134,9 @@ class Finding:
     original_expected: Any = None
     original_actual: Any = None
     original_details: tuple[str, ...] = ()
+    #: The mutant that reproduces it, told apart from others by asking the implementation
+    #: (:func:`~fourhundred.fuzz.causes.probed_cause`); empty: none, or not asked.
+    cause: str = ""
 
     def to_json(self) -> Json:
         data = asdict(self)
