@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from fourhundred.conformance.conventions import convention_lines, conventions_of
 from fourhundred.conformance.diagnosis import Cause, Diagnosis
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.outcomes import Reason
@@ -183,7 +184,9 @@ class JsonLinesReport:
         self._line({"type": "header", **data})
 
     def outcome(self, outcome: Outcome) -> None:
-        self._line(outcome.to_json())
+        found = conventions_of(outcome)
+        extra = {"conventions": [c.id for c in found]} if found else {}
+        self._line({**outcome.to_json(), **extra})
 
     def footer(self, data: Mapping[str, Any]) -> None:
         self._line({"type": "footer", **data})
@@ -554,7 +557,8 @@ def _junit_case(outcome: Outcome, rerun: Rerun, cause: str | None = None) -> lis
         f"actual: {json_text(shown.actual, 2000)}\nrerun: {inline_text(rerun.command(outcome))}"
     )
     if outcome.status == "fail":
-        detail = f"cause: {inline_text(cause or 'unexplained')}\n" + detail
+        settled = "".join(f"{inline_text(line)}\n" for line in convention_lines(outcome))
+        detail = f"cause: {inline_text(cause or 'unexplained')}\n" + settled + detail
     # The adapter's lines, each escaped and indented: none can pass for the report's own.
     if shown.traceback:
         detail += "\ntraceback (from the adapter's answer):\n"
@@ -661,6 +665,10 @@ def markdown(summary: RunSummary, header: Mapping[str, Any], rerun: Rerun, shown
                     [f"- cause: {markdown_code(causes.get(outcome.key, 'unexplained'))}"]
                     if outcome.status == "fail" and not summary.diagnosis.empty
                     else []
+                ),
+                *(
+                    f"- convention: [{markdown_code(c.id)}]({c.link}): {markdown_text(c.says)}"
+                    for c in conventions_of(outcome)
                 ),
                 f"- input: {markdown_code(json_text(run.case['input']))}",
                 f"- expected: {markdown_code(json_text(run.case['expected']))}",
