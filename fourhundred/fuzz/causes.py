@@ -106,14 +106,20 @@ def _suite_runs() -> Mapping[str, Run]:
     return {run.key: run for run in faults.suite_runs()}
 
 
-def probed_cause(finding: Any, ask: Ask, asks: Callable[[str, str], bool]) -> str | None:
+def probed_cause(
+    finding: Any,
+    ask: Ask,
+    asks: Callable[[str, str], bool],
+    stop: Callable[[], bool] = lambda: False,
+) -> str | None:
     """The cause of a finding, told apart by asking the implementation: of the mutants
     that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
     variant that some of them fail and others pass, or fail otherwise (the fault
     dictionary says), are asked (the smallest :data:`PROBES`, of kinds and variants
     ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
     share drops out; the first left is the cause (a legal-bids answer at a score of 30
-    is a late band edge or an own minimum that never rises, a case at 45 says which)."""
+    is a late band edge or an own minimum that never rises, a case at 45 says which).
+    No more is asked once ``stop`` says so (the campaign's time is spent)."""
     run = _run(finding.kind, finding.variant, finding.input, finding.expected)
     alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
     dictionary = faults.read()
@@ -132,6 +138,8 @@ def probed_cause(finding: Any, ask: Ask, asks: Callable[[str, str], bool]) -> st
         and len({found.get(key) for found in failing.values()}) > 1
     ]
     for key in sorted(telling, key=lambda key: _size(suite[key].case["input"]))[:PROBES]:
+        if stop():
+            break
         probe = suite[key]
         answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
         digest = faults.answer_digest(probe, answer)
