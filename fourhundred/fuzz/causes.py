@@ -51,15 +51,24 @@ def _run(kind: str, variant: str, data: Mapping[str, Any], expected: Any) -> Run
     return Run(case, str(load(variant)))
 
 
-def _reproduces(candidates: Sequence[Mutant], run: Run, actual: Any) -> Mutant | None:
+def _reproduces(
+    candidates: Sequence[Mutant], run: Run, actual: Any, whole: bool = False
+) -> Mutant | None:
     """The first of ``candidates`` whose answer to ``run`` departs from the expected
-    answer as ``actual`` does (``None``: none, or ``actual`` is right)."""
-    wanted = faults.answer_digest(run, actual)
+    answer as ``actual`` does (``None``: none, or ``actual`` is right): at its first
+    divergence, or with ``whole`` in every difference (a whole game where a second
+    bug shows after the first is no other bug's answer)."""
+    digest = faults.full_digest if whole else faults.answer_digest
+    wanted = digest(run, actual)
     if wanted is None:
         return None
     rules = _killer().rules(run.variant)
     for mutant in candidates:
-        if mutant.touches(rules) and faults.mutant_digest(_killer(), mutant, run) == wanted:
+        if not mutant.touches(rules):
+            continue
+        answer = faults.mutant_answer(_killer(), mutant, run)
+        got = faults.RAISED if answer == faults.RAISED else digest(run, answer)
+        if got == wanted:
             return mutant
     return None
 
@@ -179,9 +188,11 @@ class Tamer:
     :meth:`learn` takes each new finding's cause (:func:`cause_of`, grouped by
     :func:`group_of`) and remembers its mutants: the cause's own, its lifted one and
     its family's (a band edge found once tames every edge). :meth:`known` is the
-    group whose mutants answer an input as the implementation did, on the input as
-    asked (before shrinking): a disagreement a known cause reproduces there shows
-    nothing else. A known cause still gets one witness per kind it shows in
+    group whose mutants give the implementation's whole answer to an input as asked
+    (before shrinking; every difference, not only the first, so a whole game where
+    a second bug shows after a known one is not tamed): it shows nothing else. A
+    disagreement let through is shrunk keeping :meth:`unexplained`, so it shrinks
+    to the new cause, not to the known one it shows first. A known cause still gets one witness per kind it shows in
     (:meth:`tamed` is False for a kind it has none of), so one deviation is one
     finding that lists each kind's smallest witness.
     """
@@ -198,9 +209,17 @@ class Tamer:
             return None
         run = _run(kind, variant, data, expected)
         for group, bugs in self.groups.items():
-            if _reproduces(bugs, run, actual) is not None:
+            if _reproduces(bugs, run, actual, whole=True) is not None:
                 return group
         return None
+
+    def unexplained(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> bool:
+        """Whether no known cause gives the whole answer: what a shrink of a
+        disagreement the tamer let through keeps, so that it shrinks to the new cause
+        and not to a known one the same input shows first."""
+        return self.known(kind, variant, data, expected, actual) is None
 
     def tamed(
         self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any

@@ -241,13 +241,20 @@ class Job:
         progress.disagreements += 1
         if outcome.status != "ok":
             progress.errors += 1
-        elif (
-            self.tamer is not None
-            and self.tamer.groups
-            and self.tamer.tamed(kind, variant, data, expected, outcome.result)
-        ):
+        taming = self.tamer is not None and bool(self.tamer.groups) and outcome.status == "ok"
+        known = (
+            self.tamer.known(kind, variant, data, expected, outcome.result)
+            if self.tamer is not None and taming
+            else None
+        )
+        if self.tamer is not None and known is not None and (known, kind) in self.tamer.witnessed:
             progress.tamed += 1  # a known cause shows again: nothing new to shrink
             return
+        # Shrunk keeping what no known cause explains (so it shrinks to the new cause),
+        # unless it is a known cause's first witness of this kind.
+        keep = (
+            self.tamer.unexplained if self.tamer is not None and taming and known is None else None
+        )
         # One shrink per class of a whole game's first departure, or of a failed answer.
         limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
         shape = found.shape
@@ -270,6 +277,7 @@ class Job:
                     block,
                     position,
                     self.started,
+                    keep,
                 )
             except (KeyboardInterrupt, AdapterError):  # keep it as found, then stop
                 kept = unshrunk_finding(
