@@ -65,12 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--engine", type=int, action="append", help="index into PLANTED")
     parser.add_argument("--compare", action="store_true", help="also run with taming off")
+    parser.add_argument("--untamed", action="store_true", help="only with taming off")
     args = parser.parse_args(argv)
     chosen = args.engine if args.engine else range(len(planted.PLANTED))
     print(f"load: {os.getloadavg()[0]:.2f} (1 min); --jobs 1, {args.seconds:g} s per campaign")
     for index in chosen:
         bugs = planted.PLANTED[index]
-        for tame in (True, False) if args.compare else (True,):
+        for tame in (True, False) if args.compare else (not args.untamed,):
             row = measure(bugs, args.seconds, tame)
             print(
                 f"[{index}] {' + '.join(bugs)} (taming {'on' if tame else 'off'}): "
