@@ -167,8 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("reference", "spec"), default="reference")
     parser.add_argument(
         "--mutant",
+        action="append",
         help="answer by this single-point mutation of the reference engine "
-        "(see fourhundred.conformance.mutants)",
+        "(see fourhundred.conformance.mutants); given again, by all of them at once "
+        "(a planted multi-bug engine, fourhundred.conformance.planted)",
     )
     args = parser.parse_args(argv)
     answer: AnswerFunction = reference_answer if args.engine == "reference" else spec_answer
@@ -179,10 +181,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.engine != "reference":
             parser.error("--mutant mutates the reference engine: it needs --engine reference")
         try:
-            mutant = mutant_names.by_name(args.mutant)
+            if len(args.mutant) == 1:
+                answer = answer_function(mutant_names.by_name(args.mutant[0]).reference)
+            else:
+                from fourhundred.conformance import planted
+
+                answer = answer_function(planted.planted(args.mutant).reference)
         except UserError as error:
             parser.error(str(error))
-        answer = answer_function(mutant.reference)
+        except KeyError as error:
+            parser.error(f"unknown mutant {error}")
     return serve(sys.stdin.buffer, sys.stdout.buffer, answer, args.engine)
 
 

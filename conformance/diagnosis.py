@@ -28,13 +28,21 @@ forced onto a cause. A correct engine has no failures, so no diagnosis.
 The mutants are the rule points' (one rule set each), the hand-written ones and
 the *lifted* ones (:func:`~fourhundred.conformance.faults.lifted`: a point's
 rule wrong under every rule set at once), so a rule an engine breaks everywhere
-is one cause, not one per variant. Runs the dictionary does not hold (derived
+is one cause, not one per variant, and the *family* ones
+(:func:`~fourhundred.conformance.faults.family_id`: one rule wrong at every
+parameter, every band edge or every row of a value table, under every variant),
+so a bug in one line of an engine's band rule is one cause, not one per edge. A
+lifted or family cause names the member points its failures show
+(:attr:`Cause.members`); two bugs of one family at some of its parameters stay
+two causes, since the family mutant predicts failures at the others that the
+engine does not show (its precision). Runs the dictionary does not hold (derived
 runs under an exact setting, a user's case files) are answered here, in this
 process, by the lifted and hand-written mutants that touch their variant.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -84,6 +92,9 @@ class Cause:
     examples: tuple[str, ...]
     #: Other mutants that explain the same failures as well (the suite cannot tell).
     alike: tuple[str, ...] = ()
+    #: For a lifted or family mutant (``made/*``, ``band-late/*/*``): the rule points of
+    #: it that the failures it explains show (each fails one of them), in model order.
+    members: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The cause as the JSON-lines footer has it (``schema/report.schema.json``)."""
@@ -97,6 +108,7 @@ class Cause:
             "examples": list(self.examples),
             "match": self.match,
             **({"alike": list(self.alike)} if self.alike else {}),
+            **({"members": list(self.members)} if self.members else {}),
         }
 
 
@@ -138,6 +150,10 @@ class _Candidate:
     precision: float
     predicted: int
     order: int
+    #: False for a family mutant some of whose member points the engine was asked
+    #: about and never fails: its rule is not wrong at every parameter, so it is no
+    #: cause (the members are, each one).
+    whole: bool = True
 
 
 @cache
@@ -156,6 +172,16 @@ def _all_candidates() -> Mapping[str, tuple[int, Mutant]]:
         key=lambda item: (item[1].name in hand_written, item[1].name in lifted, item[0]),
     )
     return {mutant.name: (rank, mutant) for rank, (_, mutant) in enumerate(ranked)}
+
+
+def _family_of(name: str) -> str | None:
+    """The family mutant a point or a lifted point belongs to (``band-late/*/*`` for
+    ``band-late/qahwa-400/40`` and ``band-late/*/40``), or ``None``."""
+    by_id = points.by_id()
+    if name in by_id:
+        return faults.family_id(by_id[name])
+    found = {faults.family_id(by_id[member]) for member in _lifted_members().get(name, ())}
+    return found.pop() if len(found) == 1 else None
 
 
 def _engine_digest(outcome: Outcome) -> str:
@@ -204,6 +230,9 @@ def _describe(name: str, explained: Sequence[Run]) -> tuple[str, str, str]:
         ]
         first = chosen[0]
         cites = "; ".join(dict.fromkeys(c for point in chosen for c in point.cite.split("; ")))
+        if faults.is_family(name):
+            mutant = _all_candidates()[name][1]
+            return faults.family_rule(name) or first.description, cites, mutant.description
         wrong = first.mutant.description.split(": ", 1)[-1]
         return first.description, cites, f"under every variant: {wrong}"
     mutant = _all_candidates()[name][1]
@@ -254,16 +283,70 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
                 precision,
                 len(predicted),
                 order[name][0],
+                not faults.is_family(name) or _every_member_shows(name, found, answered, failed),
             )
         )
     full = {
         outcome.key: faults.full_digest(outcome.run, outcome.actual) or "" for outcome in failures
     }
-    return _cover(failures, candidates, full)
+    covered = _cover(failures, candidates, full)
+    return dataclasses.replace(
+        covered,
+        causes=tuple(
+            dataclasses.replace(cause, members=_members_shown(cause, found, listed))
+            for cause in covered.causes
+        ),
+    )
+
+
+def _every_member_shows(
+    name: str, found: faults.Dictionary, answered: set[str], failed: set[str]
+) -> bool:
+    """Whether every parameter of a family mutant (a band edge, a bid, a rule set:
+    :func:`~fourhundred.conformance.faults.family_parameter`) whose member points fail
+    some run the engine answered shows in a run the engine fails too: a rule wrong at
+    every parameter shows at every one, two bugs at two edges leave the others passing."""
+    asked: set[str] = set()
+    shown: set[str] = set()
+    for member in _lifted_members().get(name, ()):
+        parameter = faults.family_parameter(member)
+        failing = [key for key in found.failing(member) if key in answered]
+        if failing:
+            asked.add(parameter)
+        if any(key in failed for key in failing):
+            shown.add(parameter)
+    return asked <= shown
+
+
+def _members_shown(
+    cause: Cause, found: faults.Dictionary, listed: Mapping[str, Mapping[str, str]]
+) -> tuple[str, ...]:
+    """The member points of a lifted or family cause that its failures show: those whose
+    own mutant fails one of the runs it explains (by the dictionary, or, for a run
+    outside it, those of the run's variant); empty for a cause that is one point."""
+    members = _lifted_members().get(cause.point, ())
+    if not members:
+        return ()
+    explained = set(cause.explains)
+    by_id = points.by_id()
+    variants = {key.rpartition("@")[2] for key in explained}
+    shown = []
+    for member in members:
+        failing = found.failing(member)
+        if any(key in failing for key in explained) or any(
+            member in listed.get(key, {}) for key in explained
+        ):
+            shown.append(member)
+    if not shown:
+        shown = [m for m in members if set(by_id[m].rule_sets) & variants]
+    return tuple(shown)
 
 
 #: At most this many failures are answered by combinations of causes (round 2).
 COMBINED_LIMIT = 300
+#: At most this many failures of each candidate tied with others are answered with the
+#: chosen causes to break the tie (round 1).
+TIE_LIMIT = 20
 
 
 def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
@@ -293,7 +376,7 @@ def _cover(
         uncovered.difference_update(gained)
 
     def eligible(candidate: _Candidate, least: float) -> bool:
-        return candidate not in chosen and candidate.precision >= least
+        return candidate not in chosen and candidate.whole and candidate.precision >= least
 
     def best(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
         ranked = [
@@ -303,9 +386,51 @@ def _cover(
         ]
         return max(ranked, key=lambda item: item[0])[1] if ranked else None
 
+    def joint_gain(candidate: _Candidate, known: dict[str, bool]) -> int:
+        """How many unexplained failures it fails (the smallest :data:`TIE_LIMIT`) the
+        chosen causes and it, all at once, answer exactly, and the chosen ones alone
+        do not (``known``: run key -> whether the chosen ones alone do)."""
+        bugs = [c.mutant for c in chosen]
+        mine = sorted(candidate.hits & uncovered, key=lambda key: _size(runs[key]))[:TIE_LIMIT]
+        for key in mine:
+            if key not in known:
+                known[key] = bool(bugs) and _combined_digest(bugs, runs[key]) == digests[key]
+        return sum(
+            1
+            for key in mine
+            if not known[key]
+            and _combined_digest([*bugs, candidate.mutant], runs[key]) == digests[key]
+        )
+
+    def untie(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
+        """:func:`best`, where candidates tie on their gain and precision decided by the
+        failures each explains beside the causes already chosen (a bug whose own answers
+        a chosen one's hides shows in the answers of both), then by how many of the
+        failures it predicts the engine shows (answered alike or not: every one is a
+        confirmed prediction), then as :func:`best` does."""
+        top = best(scored)
+        if top is None:
+            return None
+        gain = {c.mutant.name: g for g, c in scored}
+        level = (gain[top.mutant.name], top.precision)
+        tied = [c for g, c in scored if (g, c.precision) == level]
+        if len(tied) == 1:
+            return top
+        known: dict[str, bool] = {}
+        return max(
+            tied,
+            key=lambda c: (
+                joint_gain(c, known),
+                len(c.hits),
+                len(c.hits & uncovered),
+                -c.predicted,
+                -c.order,
+            ),
+        )
+
     # Round 1: one mutant, the engine's very answers.
     while uncovered:
-        winner = best(
+        winner = untie(
             [(len(c.exact & uncovered), c) for c in candidates if eligible(c, EXACT_PRECISION)]
         )
         if winner is None:
@@ -374,6 +499,15 @@ def _cover(
         if winner is None:
             break
         choose(winner, "cases", set(winner.hits & uncovered), set())
+    # A chosen point (or lifted point) of a chosen family is that family's rule: one cause.
+    families = {c.mutant.name for c in chosen if faults.is_family(c.mutant.name)}
+    for candidate in list(chosen):
+        home = _family_of(candidate.mutant.name)
+        if home is None or home not in families or home == candidate.mutant.name:
+            continue
+        chosen.remove(candidate)
+        explained[home] |= explained.pop(candidate.mutant.name)
+        exactly[home] |= exactly.pop(candidate.mutant.name)
     # What a cause fails but the answers could not confirm is still its failure.
     for candidate in chosen:
         taken = candidate.hits & uncovered

@@ -27,17 +27,21 @@ and extra fields an adapter adds are ignored as the runner ignores them.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import compare, kinds, mutants, points
+from fourhundred.conformance import compare, kinds, mutants, planted, points
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.suite import Run, expectation_digest
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
 
 #: The committed fault dictionary (written by the generator).
 PATH = Path(__file__).resolve().parent / "faults.json"
@@ -125,19 +129,158 @@ def lifted_id(point_id: str) -> str | None:
     return f"{family}/*/{tail}" if tail else f"{family}/*"
 
 
+#: The point families whose points are one rule at different *parameters* (a band
+#: edge, the first bid of a row of a value table), with that rule in one line and
+#: its wrong reading at every parameter at once. A real engine's bug in such a rule
+#: is usually one line of its code, wrong at every edge of every table: each family
+#: has a *family* mutant (``band-late/*/*``), every member point's change at once
+#: under every variant, so that bug is one cause, not one per edge.
+PARAMETER_FAMILIES: Mapping[str, tuple[str, str]] = {
+    "band-early": (
+        "the score bands' edges (30-39, 40-49 ...): own minimum, table minimum and values",
+        "at every band edge, the last score below it already counts as the edge",
+    ),
+    "band-late": (
+        "the score bands' edges (30-39, 40-49 ...): own minimum, table minimum and values",
+        "at every band edge, the edge still counts as the band below",
+    ),
+    "value-early": (
+        "the rows of the value tables (the bid each value starts at)",
+        "every row of the value table starts one bid early",
+    ),
+    "value-late": (
+        "the rows of the value tables (the bid each value starts at)",
+        "every row of the value table starts one bid late",
+    ),
+}
+
+#: The band families: their family mutant moves every band edge, not only the points'.
+BAND_FAMILIES = frozenset({"band-early", "band-late"})
+
+#: The family of the ``off-by-one`` points: one number of the rules moved by one, the
+#: same step under every variant (whatever the variant's own number).
+NUMBER_FAMILY = "off-by-one"
+
+
+def family_parameter(point_id: str) -> str:
+    """What a family's member is about among the others: the band edge or bid of a
+    :data:`PARAMETER_FAMILIES` point (``40``), the rule set of an ``off-by-one`` one."""
+    family, _, rest = point_id.partition("/")
+    if family in PARAMETER_FAMILIES:
+        return point_id.rsplit("/", 1)[-1]
+    return rest.rpartition("/")[0]
+
+
+def _number_step(point: points.Point) -> tuple[str, int] | None:
+    """The field an ``off-by-one`` point moves and by how much (``("target", 1)``)."""
+    field_name, _, shown = point.id.rsplit("/", 1)[-1].partition("=")
+    if not point.mutant.only:
+        return None
+    now = getattr(point.mutant.only[0], field_name, None)
+    if not isinstance(now, int) or not shown.lstrip("-").isdigit():
+        return None
+    return field_name, int(shown) - now
+
+
+def family_id(point: points.Point) -> str | None:
+    """The id of the family mutant a point belongs to (``band-late/*/*``,
+    ``off-by-one/*/target+1``), or ``None`` for a point that is no family's member."""
+    family = point.id.partition("/")[0]
+    if family in PARAMETER_FAMILIES:
+        return f"{family}/*/*"
+    if family == NUMBER_FAMILY:
+        step = _number_step(point)
+        if step is not None:
+            return f"{family}/*/{step[0]}{step[1]:+d}"
+    return None
+
+
+def _is_band_edge(score: int) -> bool:
+    """Whether a score is the first of a band (30, 40, 50 ...: :func:`edges.band_edge`)."""
+    return score >= BAND_START and (score - BAND_START) % BAND_WIDTH == 0
+
+
+def _every_band_edge(early: bool) -> type[FastRules]:
+    """The band points' change (``band-early`` / ``band-late`` of
+    :mod:`~fourhundred.conformance.points`: a score of one edge read as its neighbour in
+    every rule the bands decide) at *every* band edge at once, those no rule set's point
+    sits on included (an unbounded cap rises past the last one)."""
+
+    def moved(score: int) -> int:
+        if early:
+            return score + 1 if _is_band_edge(score + 1) else score
+        return score - 1 if _is_band_edge(score) else score
+
+    def band(self: FastRules, score: int) -> int:
+        return FastRules.band(self, moved(score))
+
+    def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
+        return FastRules.bid_value(self, bid, moved(own_score), moved(highest_score))
+
+    name = f"Band{'Early' if early else 'Late'}Everywhere"
+    return typing.cast(
+        type[FastRules],
+        type(
+            name,
+            (FastRules,),
+            {"__doc__": _every_band_edge.__doc__, "band": band, "bid_value": bid_value},
+        ),
+    )
+
+
+def _stepped(field_name: str, step: int) -> Callable[[Rules], Rules]:
+    def change(rules: Rules) -> Rules:
+        now = getattr(rules, field_name)
+        if not isinstance(now, int) or isinstance(now, bool):
+            return rules
+        changes: dict[str, Any] = {field_name: now + step}
+        return dataclasses.replace(rules, **changes)
+
+    return change
+
+
+def _family_mutant(name: str, members: Sequence[points.Point]) -> Mutant:
+    """The family mutant of ``members`` (see :data:`PARAMETER_FAMILIES`)."""
+    family = name.partition("/")[0]
+    if family == NUMBER_FAMILY:
+        step = _number_step(members[0])
+        assert step is not None
+        field_name, by = step
+        return Mutant(
+            name,
+            f"under every variant: {field_name} {by:+d} from the variant's own",
+            rules=_stepped(field_name, by),
+        )
+    wrong = PARAMETER_FAMILIES[family][1]
+    if family in BAND_FAMILIES:
+        return Mutant(
+            name, f"under every variant: {wrong}", fast=_every_band_edge(family == "band-early")
+        )
+    classes = tuple({point.mutant.fast.__name__: point.mutant.fast for point in members}.values())
+    parameters = ", ".join(dict.fromkeys(point.id.rsplit("/", 1)[-1] for point in members))
+    return Mutant(
+        name,
+        f"under every variant: {wrong} (bids {parameters})",
+        fast=planted.pointwise(f"{family.title().replace('-', '')}Everywhere", classes),
+    )
+
+
 @cache
 def lifted() -> tuple[tuple[Mutant, tuple[str, ...]], ...]:
     """Every lifted mutant, with the ids of the points it lifts (model order): a rule an
     engine breaks under every variant is one cause, and one that no rule set's point
-    reaches (an exact setting, a reading no point is about) is still explained."""
-    import dataclasses
-
+    reaches (an exact setting, a reading no point is about) is still explained.
+    Then the family mutants (:func:`family_id`): a rule broken at every parameter."""
     groups: dict[str, list[points.Point]] = {}
+    families: dict[str, list[points.Point]] = {}
     for point in points.points():
         name = lifted_id(point.id)
         if name is not None:
             groups.setdefault(name, []).append(point)
-    return tuple(
+        family = family_id(point)
+        if family is not None:
+            families.setdefault(family, []).append(point)
+    variant_lifts = [
         (
             dataclasses.replace(
                 members[0].mutant, name=name, description=members[0].mutant.description, only=()
@@ -145,7 +288,29 @@ def lifted() -> tuple[tuple[Mutant, tuple[str, ...]], ...]:
             tuple(point.id for point in members),
         )
         for name, members in groups.items()
+    ]
+    family_lifts = [
+        (_family_mutant(name, members), tuple(point.id for point in members))
+        for name, members in families.items()
+        if len(members) > 1
+    ]
+    return (*variant_lifts, *family_lifts)
+
+
+def is_family(name: str) -> bool:
+    """Whether ``name`` is a family mutant's (:func:`family_id`)."""
+    family, _, rest = name.partition("/")
+    return rest.startswith("*/") and (
+        (family in PARAMETER_FAMILIES and rest == "*/*") or family == NUMBER_FAMILY
     )
+
+
+def family_rule(name: str) -> str | None:
+    """The one-line rule of a family mutant (``None`` for other names)."""
+    family = name.partition("/")[0]
+    if family in PARAMETER_FAMILIES and is_family(name):
+        return PARAMETER_FAMILIES[family][0]
+    return None
 
 
 def candidates() -> tuple[Mutant, ...]:

@@ -16,10 +16,13 @@ way: the answer made JSON, compared by :func:`~fourhundred.conformance.compare.c
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from fourhundred.conformance import compare, kinds
 from fourhundred.conformance.mutants import Mutant
@@ -45,6 +48,56 @@ def _checks(bugs: Sequence[Mutant]) -> tuple[Check, ...]:
     return tuple(result)
 
 
+def pointwise(name: str, classes: Sequence[type[FastRules]]) -> type[FastRules]:
+    """A fast-rule variant that answers, at every call of a method some of ``classes``
+    override, as the first of them that departs from the reference there (the
+    reference where none does): bugs that each change one method at a few inputs
+    (one band edge, one row of a value table) all hold at once, which inheritance
+    cannot give when each override calls :class:`FastRules` itself."""
+
+    def dispatch(method: str) -> Callable[..., Any]:
+        plain = getattr(FastRules, method)
+
+        def answer(self: FastRules, *args: Any) -> Any:
+            expected = plain(self, *args)
+            for cls in classes:
+                other = getattr(cls.of(self.rules), method)(*args)
+                if other != expected:
+                    return other
+            return expected
+
+        return answer
+
+    methods = sorted({m for cls in classes for m in vars(cls) if not m.startswith("_")})
+    return typing.cast(
+        type[FastRules],
+        type(
+            name,
+            (FastRules,),
+            {
+                "__doc__": f"{name}: every member at once.",
+                **{method: dispatch(method) for method in methods},
+            },
+        ),
+    )
+
+
+def _overridden(cls: type[FastRules]) -> frozenset[str]:
+    return frozenset(name for name in vars(cls) if not name.startswith("_"))
+
+
+def _combined(classes: tuple[type[FastRules], ...]) -> tuple[type[FastRules], ...]:
+    """The fast-rule variants of several bugs, those overriding the same methods made
+    one (:func:`pointwise`), the others kept apart (combined by inheritance)."""
+    groups: dict[frozenset[str], list[type[FastRules]]] = {}
+    for cls in classes:
+        groups.setdefault(_overridden(cls), []).append(cls)
+    return tuple(
+        group[0] if len(group) == 1 else pointwise("+".join(c.__name__ for c in group), group)
+        for group in groups.values()
+    )
+
+
 @dataclass(frozen=True)
 class Planted:
     """Several mutants played at once (see the module docstring)."""
@@ -66,7 +119,9 @@ class Planted:
         changed = rules
         for bug in active:
             changed = bug.rules(changed)
-        classes = tuple(dict.fromkeys(bug.fast for bug in active if bug.fast is not FastRules))
+        classes = _combined(
+            tuple(dict.fromkeys(bug.fast for bug in active if bug.fast is not FastRules))
+        )
         if not classes:
             fast: type[FastRules] = FastRules
         elif len(classes) == 1:
@@ -158,10 +213,101 @@ PLANTED: tuple[tuple[str, ...], ...] = (
 )
 
 
+# -- one rule wrong everywhere: bugs written as an engine's author would ---------
+
+
+class _EveryBandLate(FastRules):
+    """Every band starts one point late (31-40, 41-50 ...): one wrong constant in the
+    band rule, so a player on 30, 40, 50 ... keeps the band below."""
+
+    def band(self, score: int) -> int:
+        return 1 + (score - 31) // 10 if score >= 31 else 0
+
+
+class _EveryBandEarly(FastRules):
+    """Every band starts one point early (29-38, 39-48 ...)."""
+
+    def band(self, score: int) -> int:
+        return 1 + (score - 29) // 10 if score >= 29 else 0
+
+
+class _EveryRowLate(FastRules):
+    """The value table read one row low: a bid is worth what the bid below it is
+    (the deciding 13 and the smallest bid apart)."""
+
+    def bid_value(self, bid: int, own_score: int, highest_score: int) -> int:
+        if bid != self.special_bid and bid > self.rules.min_bid:
+            return super().bid_value(bid - 1, own_score, highest_score)
+        return super().bid_value(bid, own_score, highest_score)
+
+
+def _target_one_high(rules: Rules) -> Rules:
+    """The target comparison one off in every variant: a team needs one point more than
+    the target (``>`` for ``>=`` wherever the target is compared)."""
+    return dataclasses.replace(rules, target=rules.target + 1)
+
+
+class _FailedFree(FastRules):
+    """A failed bid costs nothing, in every variant."""
+
+    def score_change(self, bid: int, tricks: int, own_score: int, highest_score: int) -> int:
+        if tricks < bid:
+            return 0
+        return super().score_change(bid, tricks, own_score, highest_score)
+
+
+#: Engines' bugs of one rule at every parameter and under every variant, each written
+#: as an engine's own code (not the family mutant's), by name.
+EVERYWHERE: Mapping[str, Mutant] = {
+    mutant.name: mutant
+    for mutant in (
+        Mutant("every-band-late", _EveryBandLate.__doc__ or "", fast=_EveryBandLate),
+        Mutant("every-band-early", _EveryBandEarly.__doc__ or "", fast=_EveryBandEarly),
+        Mutant("every-row-late", _EveryRowLate.__doc__ or "", fast=_EveryRowLate),
+        Mutant("target-one-high", _target_one_high.__doc__ or "", rules=_target_one_high),
+        Mutant("failed-free", _FailedFree.__doc__ or "", fast=_FailedFree),
+    )
+}
+
+#: Planted engines with a bug of one rule everywhere (:data:`EVERYWHERE`), alone or
+#: beside another bug, and two bugs of one family at two of its parameters (which
+#: stay two causes): the bugs, and the causes the diagnosis must name (a family
+#: mutant for a bug everywhere, ``band-late/*/*``; the point itself otherwise).
+FAMILY_PLANTED: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("every-band-late",), ("band-late/*/*",)),
+    (("every-band-early",), ("band-early/*/*",)),
+    (("every-row-late",), ("value-late/*/*",)),
+    (("target-one-high",), ("off-by-one/*/target+1",)),
+    (("failed-free",), ("failed/*",)),
+    (("every-band-late", "dealer/*"), ("band-late/*/*", "dealer/*")),
+    (("every-row-late", "leader/qahwa-400"), ("value-late/*/*", "leader/qahwa-400")),
+    (("target-one-high", "cards/trump"), ("off-by-one/*/target+1", "cards/trump")),
+    (
+        ("band-late/qahwa-400/30", "band-late/medallon-400/50"),
+        ("band-late/qahwa-400/30", "band-late/medallon-400/50"),
+    ),
+    (
+        ("value-late/pagat-400/11", "value-late/qahwa-400/9"),
+        ("value-late/pagat-400/11", "value-late/qahwa-400/9"),
+    ),
+    (
+        ("band-late/qahwa-400/30", "band-late/qahwa-400/50"),
+        ("band-late/qahwa-400/30", "band-late/qahwa-400/50"),
+    ),
+    (
+        ("value-late/pagat-400/5", "value-late/pagat-400/11"),
+        ("value-late/pagat-400/5", "value-late/pagat-400/11"),
+    ),
+)
+
+
 def by_name(name: str) -> Mutant:
-    """A mutant of the fault dictionary by name (a point, a lifted point, a hand-written one)."""
+    """A mutant by name: an engine's bug of :data:`EVERYWHERE`, or one of the fault
+    dictionary (a point, a lifted point, a hand-written one)."""
     from fourhundred.conformance import faults
 
+    if name in EVERYWHERE:
+        return EVERYWHERE[name]
     for mutant in faults.candidates():
         if mutant.name == name:
             return mutant

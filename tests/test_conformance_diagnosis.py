@@ -202,3 +202,82 @@ def test_a_mutant_whose_hooks_change_under_the_same_name_gets_another_key() -> N
     assert faults.mutant_key(made) == faults.mutant_key(
         mutants.Mutant("m", "made needs one more", fast=mutants.MadeNeedsOneMore)
     )
+
+
+def _names_the_causes(bugs: tuple[str, ...], wanted: tuple[str, ...], runs: list[Run]) -> None:
+    found = diagnosis.diagnose(planted.outcomes(planted.planted(bugs), runs))
+    assert sorted(cause.point for cause in found.causes) == sorted(wanted), [
+        (cause.point, len(cause.explains)) for cause in found.causes
+    ]
+    assert found.unexplained == ()
+    assert all(cause.match == "exact" for cause in found.causes)
+
+
+#: Cheap ones of :data:`planted.FAMILY_PLANTED` for the default run (the slow test has all).
+CHEAP_FAMILIES = (("every-band-late",), ("target-one-high",), ("every-band-late", "dealer/*"))
+
+
+@pytest.mark.parametrize(
+    ("bugs", "wanted"),
+    [item for item in planted.FAMILY_PLANTED if item[0] in CHEAP_FAMILIES],
+    ids=lambda names: " + ".join(names),
+)
+def test_a_bug_of_one_rule_at_every_parameter_is_one_cause_naming_its_family(
+    bugs: tuple[str, ...], wanted: tuple[str, ...], runs: list[Run]
+) -> None:
+    _names_the_causes(bugs, wanted, runs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("bugs", "wanted"), planted.FAMILY_PLANTED, ids=lambda n: " + ".join(n))
+def test_every_planted_engine_with_a_bug_everywhere_is_diagnosed_by_family(
+    bugs: tuple[str, ...], wanted: tuple[str, ...], runs: list[Run]
+) -> None:
+    _names_the_causes(bugs, wanted, runs)
+
+
+def test_the_band_edge_adapter_one_late_band_rule_is_one_cause_with_its_edges(
+    runs: list[Run],
+) -> None:
+    """``tests/fuzz_adapters/band_edge.py``'s engine (every band one point late, written
+    as that adapter writes it) is one cause, ``band-late/*/*``, whose members are the
+    edges of every variant its failures show."""
+    from fuzz_adapters.band_edge import LateBand
+
+    engine = mutants.Mutant("band_edge", "the adapter's engine", fast=LateBand)
+    found = diagnosis.diagnose(planted.outcomes(engine, runs))
+    assert [cause.point for cause in found.causes] == ["band-late/*/*"]
+    (cause,) = found.causes
+    assert found.unexplained == () and cause.match == "exact"
+    edges_shown = {member.rsplit("/", 1)[1] for member in cause.members}
+    assert {"30", "40", "50", "60", "140"} <= edges_shown
+    assert all(member.startswith("band-late/") for member in cause.members)
+    assert cause.to_json()["members"] == list(cause.members)
+    lines = reports.diagnosis_lines_of(cause)
+    assert any(line.startswith(f"one rule at {len(cause.members)} points: ") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("variant", "bugs"),
+    [
+        ("qahwa-400", ("band-late/qahwa-400/30", "band-late/qahwa-400/50")),
+        ("pagat-400", ("value-late/pagat-400/5", "value-late/pagat-400/8")),
+    ],
+)
+def test_two_bugs_of_one_family_at_two_of_its_parameters_stay_two_causes(
+    variant: str, bugs: tuple[str, ...], runs: list[Run]
+) -> None:
+    """Even on an engine of one variant, where the family mutant explains every failure
+    and predicts few the engine passes: its other parameters pass, so it is no cause."""
+    mine = [run for run in runs if run.variant == variant]
+    _names_the_causes(bugs, bugs, mine)
+
+
+def test_a_fast_rule_bug_per_parameter_combines_with_another_of_the_same_method() -> None:
+    """Two point mutants overriding the same methods (each calling FastRules itself) both
+    hold in a planted engine, as each departs from the reference at its own inputs."""
+    engine = planted.planted(("band-late/qahwa-400/30", "band-late/qahwa-400/50"))
+    from fourhundred.spec.registry import load
+
+    fast = engine.reference(load("qahwa-400")).fast
+    assert [fast.band(score) for score in (29, 30, 31, 49, 50, 51)] == [0, 0, 1, 2, 2, 3]

@@ -3,6 +3,7 @@ answer on its input; findings of one cause are one, across kinds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 from fourhundred.conformance import faults, planted
@@ -35,7 +36,7 @@ def _finding(kind: str, signature: str, answer_of: str | None = None) -> SimpleN
 def test_the_cause_of_a_finding_is_the_point_whose_mutant_answers_alike() -> None:
     finding = _finding("bid_value", "s1", POINT)
     name = cause_of(finding.kind, finding.variant, finding.input, finding.expected, finding.actual)
-    assert name is not None and group_of(name) == "value-early/*/10"
+    assert name is not None and group_of(name) == "value-early/*/*"
 
 
 def test_findings_of_one_cause_in_two_kinds_are_one_listing_each_kinds_witness() -> None:
@@ -46,9 +47,20 @@ def test_findings_of_one_cause_in_two_kinds_are_one_listing_each_kinds_witness()
             _finding("bid_value", "s3"),
         ]
     )
-    assert [group.cause for group in found] == ["value-early/*/10", None]
+    assert [group.cause for group in found] == ["value-early/*/*", None]
     assert found[0].kinds == ("bid_value", "hand_scoring")
     assert found[1].signature == "s3" and found[1].kinds == ("bid_value",)
+
+
+def test_a_rule_point_is_grouped_by_its_family_across_parameters_and_variants() -> None:
+    """One band rule wrong at two edges, or one target off under two variants, is one
+    cause; a point of no family keeps its lifted id, a hand-written mutant its name."""
+    assert group_of("band-late/qahwa-400/30") == group_of("band-late/*/40") == "band-late/*/*"
+    assert group_of("band-late/medallon-400/50") == "band-late/*/*"
+    assert group_of("off-by-one/qahwa-400/target=42") == "off-by-one/*/target+1"
+    assert group_of("off-by-one/qahwa-400/target=40") == "off-by-one/*/target-1"
+    assert group_of("made/qahwa-400") == "made/*"
+    assert group_of("band-edge-31") == "band-edge-31"
 
 
 def test_a_fuzz_message_quotes_the_action_it_is_about() -> None:
@@ -77,3 +89,54 @@ def test_an_adapter_of_exact_settings_only_is_told_which_strings_to_fuzz_with() 
     hint = _exact_hint(impl, ["qahwa-400"])  # type: ignore[arg-type]
     assert hint.endswith("fuzz with --variant 'qahwa-400(table=classic)'")
     assert _exact_hint(SimpleNamespace(hello={"exact": []}), ["qahwa-400"]) == ""  # type: ignore[arg-type]
+
+
+def test_a_known_cause_tames_the_inputs_that_only_show_it_again() -> None:
+    """The tamer knows a cause once a finding of it is learnt: an input its mutant
+    answers as the implementation did is set aside for the kind it has a witness of,
+    not for another kind, and an input of another bug is not."""
+    from fourhundred.fuzz.causes import Tamer
+
+    tamer = Tamer()
+    first = _finding("bid_value", "s1", POINT)
+    assert not tamer.tamed(first.kind, first.variant, first.input, first.expected, first.actual)
+    assert tamer.learn(first) == ("value-early/*/*", True)
+    assert tamer.learn(first) == ("value-early/*/*", False)
+    again = _finding("bid_value", "s2", POINT)
+    assert tamer.tamed(again.kind, again.variant, again.input, again.expected, again.actual)
+    other_kind = _finding("hand_scoring", "s3", POINT)
+    assert tamer.known(*_asked(other_kind)) == "value-early/*/*"
+    assert not tamer.tamed(*_asked(other_kind))
+    nonsense = _finding("bid_value", "s4")
+    assert tamer.known(*_asked(nonsense)) is None
+
+
+def _asked(finding: SimpleNamespace) -> tuple[str, str, dict[str, object], object, object]:
+    return finding.kind, finding.variant, finding.input, finding.expected, finding.actual
+
+
+def test_a_tamed_campaign_gives_one_finding_per_cause_and_kind() -> None:
+    """A campaign against two planted bugs (in process, a case budget: no clock) names
+    both, with no two findings of one cause in one kind, and sets aside what the
+    causes it knows explain; untamed, the same campaign finds the same causes (the
+    taming loses none) and sets nothing aside."""
+    from fuzz_adapters.in_process import PLANTED_PAIR, planted_pair
+
+    from fourhundred.fuzz.campaign import run_campaign
+    from fourhundred.fuzz.records import Config
+
+    config = Config(
+        variants=("qahwa-400",),
+        kinds=("bid_value", "legal_bids", "hand_scoring"),
+        cases=3000,
+        implementation=planted_pair,
+    )
+    tamed = run_campaign(config)
+    groups = by_cause(tamed.findings)
+    assert sorted(group.cause or "" for group in groups) == sorted(map(group_of, PLANTED_PAIR))
+    pairs = [(group.cause, kind) for group in groups for kind in group.kinds]
+    assert len(tamed.findings) == len(pairs) == len(set(pairs))
+    assert tamed.tamed > 0
+    untamed = run_campaign(replace(config, tame=False))
+    assert untamed.tamed == 0
+    assert {group.cause for group in by_cause(untamed.findings)} == {g.cause for g in groups}

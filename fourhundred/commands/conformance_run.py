@@ -552,6 +552,8 @@ def _print_summary(
             text = console_text(line)
             console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)
     causes = diagnosed.cause_of() if diagnosed is not None else {}
+    from fourhundred.conformance.conventions import convention_lines
+
     bad = [o for o in outcomes if o.status in reports.BAD]
     for outcome in bad[:show]:
         run = outcome.run
@@ -568,6 +570,7 @@ def _print_summary(
             lines.append(f"  ambiguities: {inline_text(', '.join(run.case['ambiguities']))}")
         if diagnosed is not None and outcome.status == "fail":
             lines.append(f"  cause: {inline_text(causes.get(outcome.key, 'unexplained'))}")
+        lines += [f"  {inline_text(line)}" for line in convention_lines(outcome)]
         position = reports.divergence_position(outcome)
         if position:
             cut = len(position) > reports.POSITION_SHOWN

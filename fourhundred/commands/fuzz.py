@@ -466,6 +466,11 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
         + (f" ({causes} causes)" if summary.findings else "")
         + f"{_not_answered(summary)}"
         + (
+            f"; {summary.tamed:,} disagreements set aside: a cause already found explains them"
+            if summary.tamed
+            else ""
+        )
+        + (
             f"; the adapter crashed, hung or answered unreadably and was restarted "
             f"{summary.restarts:,} times"
             if summary.restarts

@@ -8,15 +8,16 @@ departs from the expected answer exactly as the implementation's does
 (:func:`~fourhundred.conformance.faults.answer_digest`). Findings with one
 cause are one deviation, whatever kind they were found in:
 :func:`by_cause` makes them one :class:`CauseFinding` that lists each kind's
-smallest witness. A point's cause is named by its lifted id (``made/*``) where
-it has one, so one rule broken under several variants is still one cause.
+smallest witness. A point's cause is named by its family (``band-late/*/*``) or
+its lifted id (``made/*``) where it has one, so one rule broken at several edges
+or under several variants is still one cause.
 Findings no mutant reproduces keep their own signature, one group each.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -35,32 +36,239 @@ def _ranked() -> tuple[Mutant, ...]:
     return tuple(mutant for _, mutant in sorted(ranked.values(), key=lambda item: item[0]))
 
 
-def cause_of(
-    kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
-) -> str | None:
-    """The name of the first mutant that answers ``data`` as the implementation did
-    (``actual``), departing from ``expected`` the same way; ``None`` when none does."""
+@cache
+def _by_name() -> Mapping[str, Mutant]:
+    return {mutant.name: mutant for mutant in _ranked()}
+
+
+@cache
+def _killer() -> mutants.Killer:
+    return mutants.Killer()
+
+
+def _run(kind: str, variant: str, data: Mapping[str, Any], expected: Any) -> Run:
     case = {"id": "fuzz.cause.0001", "kind": kind, "input": dict(data), "expected": expected}
-    rules = load(variant)
-    run = Run(case, str(rules))
-    wanted = faults.answer_digest(run, actual)
+    return Run(case, str(load(variant)))
+
+
+def _reproduces(
+    candidates: Sequence[Mutant], run: Run, actual: Any, whole: bool = False
+) -> Mutant | None:
+    """The first of ``candidates`` whose answer to ``run`` departs from the expected
+    answer as ``actual`` does (``None``: none, or ``actual`` is right): at its first
+    divergence, or with ``whole`` in every difference (a whole game where a second
+    bug shows after the first is no other bug's answer)."""
+    digest = faults.full_digest if whole else faults.answer_digest
+    wanted = digest(run, actual)
     if wanted is None:
         return None
-    killer = mutants.Killer()
-    for mutant in _ranked():
+    rules = _killer().rules(run.variant)
+    for mutant in candidates:
         if not mutant.touches(rules):
             continue
-        if faults.mutant_digest(killer, mutant, run) == wanted:
-            return mutant.name
+        answer = faults.mutant_answer(_killer(), mutant, run)
+        got = faults.RAISED if answer == faults.RAISED else digest(run, answer)
+        if got == wanted:
+            return mutant
     return None
 
 
+def cause_of(
+    kind: str,
+    variant: str,
+    data: Mapping[str, Any],
+    expected: Any,
+    actual: Any,
+    also: Sequence[tuple[Mapping[str, Any], Any, Any]] = (),
+) -> str | None:
+    """The name of the first mutant that answers ``data`` as the implementation did
+    (``actual``), departing from ``expected`` the same way; ``None`` when none does.
+    ``also``: other inputs of the finding (its input as found, before shrinking) with
+    their expected and actual answers: of the mutants that reproduce ``data``, the
+    first that reproduces those too is taken (a shrunk input that two rules explain
+    alike is told apart by the input it came from)."""
+    run = _run(kind, variant, data, expected)
+    first: Mutant | None = None
+    for mutant in _ranked():
+        if _reproduces((mutant,), run, actual) is None:
+            continue
+        if first is None:
+            first = mutant
+        if all(
+            _reproduces((mutant,), _run(kind, variant, other, wanted), said) is not None
+            for other, wanted, said in also
+        ):
+            return mutant.name
+    return first.name if first is not None else None
+
+
+#: A question to the implementation: (kind, variant, input, expected) -> its answer.
+Ask = Callable[[str, str, Mapping[str, Any], Any], Any]
+#: At most this many suite cases are asked to tell apart the mutants that reproduce a
+#: finding alike (:func:`probed_cause`), and of at most this many mutants.
+PROBES = 12
+PROBED_MUTANTS = 8
+
+
+@cache
+def _suite_runs() -> Mapping[str, Run]:
+    return {run.key: run for run in faults.suite_runs()}
+
+
+def probed_cause(
+    finding: Any,
+    ask: Ask,
+    asks: Callable[[str, str], bool],
+    stop: Callable[[], bool] = lambda: False,
+) -> str | None:
+    """The cause of a finding, told apart by asking the implementation: of the mutants
+    that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
+    variant that some of them fail and others pass, or fail otherwise (the fault
+    dictionary says), are asked (the smallest :data:`PROBES`, of kinds and variants
+    ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
+    share drops out; the first left is the cause (a legal-bids answer at a score of 30
+    is a late band edge or an own minimum that never rises, a case at 45 says which).
+    No more is asked once ``stop`` says so (the campaign's time is spent)."""
+    run = _run(finding.kind, finding.variant, finding.input, finding.expected)
+    alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
+    dictionary = faults.read()
+    if len(alike) < 2 or dictionary is None:
+        return finding_cause(finding)
+    alike = alike[:PROBED_MUTANTS]
+    failing = {mutant.name: dictionary.failing(mutant.name) for mutant in alike}
+    suite = _suite_runs()
+    keys = {key for found in failing.values() for key in found}
+    telling = [
+        key
+        for key in keys
+        if key in suite
+        and suite[key].variant == finding.variant
+        and asks(suite[key].kind, suite[key].variant)
+        and len({found.get(key) for found in failing.values()}) > 1
+    ]
+    for key in sorted(telling, key=lambda key: _size(suite[key].case["input"]))[:PROBES]:
+        if stop():
+            break
+        probe = suite[key]
+        answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
+        digest = faults.answer_digest(probe, answer)
+        kept = [mutant for mutant in alike if failing[mutant.name].get(key) == digest]
+        if kept:
+            alike = kept
+        if len(alike) == 1:
+            break
+    return alike[0].name
+
+
+def finding_cause(finding: Any) -> str | None:
+    """:func:`cause_of` a finding (its shrunk input, told apart by its input as found);
+    the cause the job found by asking (:func:`probed_cause`) where it recorded one."""
+    recorded = getattr(finding, "cause", "")
+    if recorded:
+        return str(recorded)
+    original = getattr(finding, "original_input", None)
+    also = []
+    if original is not None and original != finding.input:
+        said = getattr(finding, "original_actual", None)
+        wanted = getattr(finding, "original_expected", None)
+        if wanted is not None and faults.answer_digest(
+            _run(finding.kind, finding.variant, original, wanted), said
+        ):
+            also.append((original, wanted, said))
+    return cause_of(
+        finding.kind, finding.variant, finding.input, finding.expected, finding.actual, also
+    )
+
+
+class Tamer:
+    """The causes a job has found, so that it spends no time on inputs that only show
+    them again and the next cause can surface (the *taming* of compiler fuzzing: a
+    test that triggers a known bug is set aside before it is reduced).
+
+    :meth:`learn` takes each new finding's cause (:func:`cause_of`, grouped by
+    :func:`group_of`) and remembers its mutants: the cause's own, its lifted one and
+    its family's (a band edge found once tames every edge). :meth:`known` is the
+    group whose mutants give the implementation's whole answer to an input as asked
+    (before shrinking; every difference, not only the first, so a whole game where
+    a second bug shows after a known one is not tamed): it shows nothing else. A
+    disagreement let through is shrunk keeping :meth:`unexplained`, so it shrinks
+    to the new cause, not to the known one it shows first. A known cause still gets one witness per kind it shows in
+    (:meth:`tamed` is False for a kind it has none of), so one deviation is one
+    finding that lists each kind's smallest witness.
+    """
+
+    def __init__(self) -> None:
+        self.groups: dict[str, tuple[Mutant, ...]] = {}
+        self.witnessed: set[tuple[str, str]] = set()
+
+    def known(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> str | None:
+        """The known cause that answers ``data`` as the implementation did, or ``None``."""
+        if not self.groups:
+            return None
+        run = _run(kind, variant, data, expected)
+        for group, bugs in self.groups.items():
+            if _reproduces(bugs, run, actual, whole=True) is not None:
+                return group
+        return None
+
+    def unexplained(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> bool:
+        """Whether no known cause gives the whole answer: what a shrink of a
+        disagreement the tamer let through keeps, so that it shrinks to the new cause
+        and not to a known one the same input shows first."""
+        return self.known(kind, variant, data, expected, actual) is None
+
+    def tamed(
+        self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
+    ) -> bool:
+        """Whether a known cause that has a witness of ``kind`` already answers ``data``
+        as the implementation did (so shrinking it would find that cause again)."""
+        group = self.known(kind, variant, data, expected, actual)
+        return group is not None and (group, kind) in self.witnessed
+
+    def learn(self, finding: Any) -> tuple[str | None, bool]:
+        """The cause group of a new finding (``None``: no mutant reproduces it), and
+        whether it is new for the finding's kind (False: a witness of that cause and
+        kind was found before, so this finding shows nothing new)."""
+        if getattr(finding, "status", "wrong") not in ("wrong", "ok"):
+            return None, True
+        name = finding_cause(finding)
+        if name is None:
+            return None, True
+        return self.knows(name, finding.kind)
+
+    def knows(self, name: str, kind: str) -> tuple[str, bool]:
+        """Learn the cause ``name`` (a mutant) of a finding of ``kind``: its group, and
+        whether that cause had no witness of ``kind`` before."""
+        group = group_of(name)
+        if group not in self.groups:
+            known = _by_name()
+            lifted = faults.lifted_id(name)
+            names = dict.fromkeys((name, *(() if lifted is None else (lifted,)), group))
+            self.groups[group] = tuple(known[n] for n in names if n in known)
+        new = (group, kind) not in self.witnessed
+        self.witnessed.add((group, kind))
+        return group, new
+
+
 def group_of(name: str) -> str:
-    """A cause as findings are grouped: a rule point by its lifted id where it has one."""
-    if name in points.by_id():
+    """A cause as findings are grouped: a rule point by its family where it has one
+    (:func:`~fourhundred.conformance.faults.family_id`: one rule at every parameter,
+    ``band-late/*/*``), else by its lifted id (``made/*``); a lifted point by its family."""
+    by_id = points.by_id()
+    if name in by_id:
+        family = faults.family_id(by_id[name])
+        if family is not None:
+            return family
         lifted = faults.lifted_id(name)
         if lifted is not None:
             return lifted
+        return name
+    if name.count("*") == 1 and name.partition("/")[0] in faults.PARAMETER_FAMILIES:
+        return f"{name.partition('/')[0]}/*/*"
     return name
 
 
@@ -102,9 +310,7 @@ def by_cause(findings: Sequence[Any]) -> list[CauseFinding]:
     for finding in findings:
         name = None
         if getattr(finding, "status", "wrong") in ("wrong", "ok"):
-            name = cause_of(
-                finding.kind, finding.variant, finding.input, finding.expected, finding.actual
-            )
+            name = finding_cause(finding)
         key = group_of(name) if name is not None else f"signature:{finding.signature}"
         groups.setdefault(key, []).append(finding)
         causes[key] = group_of(name) if name is not None else None

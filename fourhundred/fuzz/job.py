@@ -16,15 +16,15 @@ import itertools
 import math
 import shlex
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourhundred.fuzz.compare import (
     Outcome,
     compare,
 )
-from fourhundred.fuzz.findings import shrunk_finding, unshrunk_finding
+from fourhundred.fuzz.findings import said, shrunk_finding, unshrunk_finding
 from fourhundred.fuzz.implementations import (
     AdapterError,
     AdapterProcess,
@@ -32,14 +32,20 @@ from fourhundred.fuzz.implementations import (
     InProcess,
     Question,
 )
-from fourhundred.fuzz.records import Config, Progress
+from fourhundred.fuzz.records import Config, Finding, Progress
 from fourhundred.fuzz.stopping import Interrupts
 from fourhundred.fuzz.stream import block_index, block_size, block_stream, free_blocks
 from fourhundred.spec.registry import load
 
+if TYPE_CHECKING:
+    from fourhundred.fuzz.causes import Tamer
+
 #: A job shrinks at most this many wrong answers of one shape (later ones are counted);
 #: whole games, crashes and hangs only one (each shrink of a crash restarts the adapter).
 SHRINKS_PER_SHAPE = 4
+#: Seconds naming the first finding's cause is expected to take (it loads the rule points'
+#: model and the fault dictionary; later ones take what the last one took).
+FIRST_CAUSE_SECONDS = 5.0
 #: A job hands the implementation the cases of a block in batches that take about this
 #: long, so ``--seconds`` stops a run within about this much (or one adapter timeout).
 BATCH_SECONDS = 0.5
@@ -134,6 +140,12 @@ class Job:
                 + _exact_hint(impl, config.variants)
             )
         self.shrunk_shapes: dict[tuple[Any, ...], int] = {}
+        #: The causes found so far (:class:`~fourhundred.fuzz.causes.Tamer`, made at the
+        #: first finding: the rule points' model is not loaded before one is needed).
+        self.tamer: Tamer | None = None
+        #: How long naming a finding's cause takes (the last one; the first loads the
+        #: rule points and the fault dictionary): it is named only with that much time left.
+        self.cause_seconds = FIRST_CAUSE_SECONDS
         self.signatures: set[str] = set(config.known_signatures)
         self.again: set[str] = set()
         #: Cases per batch (see :meth:`_answered`): from one, it doubles while a batch is quick.
@@ -229,6 +241,20 @@ class Job:
         progress.disagreements += 1
         if outcome.status != "ok":
             progress.errors += 1
+        taming = self.tamer is not None and bool(self.tamer.groups) and outcome.status == "ok"
+        known = (
+            self.tamer.known(kind, variant, data, expected, outcome.result)
+            if self.tamer is not None and taming
+            else None
+        )
+        if self.tamer is not None and known is not None and (known, kind) in self.tamer.witnessed:
+            progress.tamed += 1  # a known cause shows again: nothing new to shrink
+            return
+        # Shrunk keeping what no known cause explains (so it shrinks to the new cause),
+        # unless it is a known cause's first witness of this kind.
+        keep = (
+            self.tamer.unexplained if self.tamer is not None and taming and known is None else None
+        )
         # One shrink per class of a whole game's first departure, or of a failed answer.
         limit = 1 if kind == "whole_game" or found.status != "wrong" else SHRINKS_PER_SHAPE
         shape = found.shape
@@ -251,6 +277,7 @@ class Job:
                     block,
                     position,
                     self.started,
+                    keep,
                 )
             except (KeyboardInterrupt, AdapterError):  # keep it as found, then stop
                 kept = unshrunk_finding(
@@ -265,7 +292,38 @@ class Job:
                 emit("again", finding.signature)
         elif finding.signature not in self.signatures:
             self.signatures.add(finding.signature)
+            try:
+                if finding.status == "wrong" and self.deadline - time.time() > self.cause_seconds:
+                    began = time.monotonic()
+                    finding = replace(finding, cause=self._cause(finding) or "")
+                    self.cause_seconds = time.monotonic() - began
+            except (KeyboardInterrupt, AdapterError):  # keep it without its cause, then stop
+                emit("finding", finding)
+                raise
+            if self.config.tame and finding.cause and self.tamer is None:
+                from fourhundred.fuzz.causes import Tamer
+
+                self.tamer = Tamer()
+            if (
+                self.tamer is not None
+                and finding.cause
+                and not self.tamer.knows(finding.cause, kind)[1]
+            ):
+                progress.tamed += 1  # shrunk to a cause and kind already witnessed
+                return
             emit("finding", finding)
+
+    def _cause(self, finding: Finding) -> str | None:
+        """The finding's cause, the implementation asked to tell mutants apart
+        (:func:`~fourhundred.fuzz.causes.probed_cause`), while the campaign has time."""
+        from fourhundred.fuzz.causes import probed_cause
+
+        def ask(kind: str, variant: str, data: Mapping[str, Any], expected: Any) -> Any:
+            return said(self.impl.answer([(kind, variant, dict(data), expected)])[0])
+
+        return probed_cause(
+            finding, ask, lambda kind, variant: (kind, variant) in self.supported, self.out_of_time
+        )
 
 
 def _exact_hint(impl: Implementation, variants: Sequence[str]) -> str:

@@ -99,6 +99,10 @@ class Config:
     #: Builds the implementation under test in process instead of an adapter process
     #: (tests, benchmarks); a module-level function, so every job builds its own.
     implementation: Callable[[Config], Implementation] | None = None
+    #: Set aside the disagreements a cause already found explains
+    #: (:class:`~fourhundred.fuzz.causes.Tamer`); False: shrink every new shape
+    #: (what the taming benchmark compares with).
+    tame: bool = True
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,9 @@ class Finding:
     original_expected: Any = None
     original_actual: Any = None
     original_details: tuple[str, ...] = ()
+    #: The mutant that reproduces it, told apart from others by asking the implementation
+    #: (:func:`~fourhundred.fuzz.causes.probed_cause`); empty: none, or not asked.
+    cause: str = ""
 
     def to_json(self) -> Json:
         data = asdict(self)
@@ -148,7 +155,10 @@ class Counts:
     ``disagreements`` (``errors``: an outcome other than an answer). ``undeclared``:
     cases of the stream not asked, because the implementation does not declare
     their kind under their variant (ADAPTERS.md, the handshake). ``restarts``:
-    how often the adapter had to be started again.
+    how often the adapter had to be started again. ``tamed``: disagreements set
+    aside unshrunk, or shrunk and not reported, because a cause already found (with
+    a witness of their kind) answers them as the implementation did
+    (:class:`~fourhundred.fuzz.causes.Tamer`).
     """
 
     cases: int = 0
@@ -159,6 +169,7 @@ class Counts:
     #: Times the adapter was started again after a crash, a hang or an unreadable
     #: line, even when every answer was right in the end.
     restarts: int = 0
+    tamed: int = 0
 
     def add(self, other: Counts) -> None:
         """Add ``other``'s counters to these."""
@@ -171,7 +182,7 @@ class Counts:
 
 
 #: The counters of :class:`Counts`, in order.
-COUNTERS = ("cases", "disagreements", "errors", "skipped", "undeclared", "restarts")
+COUNTERS = ("cases", "disagreements", "errors", "skipped", "undeclared", "restarts", "tamed")
 
 
 @dataclass

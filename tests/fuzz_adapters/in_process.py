@@ -37,3 +37,16 @@ def fuzzer_bug(config: Any) -> InProcess:
 def adapter_gone(config: Any) -> InProcess:
     """An implementation whose adapter cannot be driven any more."""
     return _Faulty(AdapterError("the adapter died 3 times in a row without answering"))
+
+
+#: The bugs of :func:`planted_pair` (two rules of qahwa-400, in two point families).
+PLANTED_PAIR = ("value-early/qahwa-400/9", "band-late/qahwa-400/30")
+
+
+def planted_pair(config: Any) -> InProcess:
+    """The planted engine of :data:`PLANTED_PAIR`, in process (the taming tests)."""
+    from fourhundred.conformance import planted
+    from fourhundred.conformance.adapter import answer_function
+
+    engine = planted.planted(PLANTED_PAIR)
+    return InProcess(answer_function(engine.reference), name=engine.name)
