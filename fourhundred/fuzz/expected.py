@@ -11,14 +11,16 @@ spends its time on making games and on the implementation under test.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.kinds import RESULT_NAMES, start_of
 from fourhundred.reference.actions import NotationError
-from fourhundred.reference.batch_replay import Replayed, replay
 from fourhundred.reference.engine import Reference
 from fourhundred.spec.model import Rules
+
+if TYPE_CHECKING:
+    from fourhundred.reference.batch_replay import Replayed
 
 Json = dict[str, Any]
 
@@ -35,7 +37,10 @@ def expected_answer(kind: str, rules: Rules, data: Mapping[str, Any]) -> Json:
 def whole_game_answer(rules: Rules, data: Mapping[str, Any]) -> Json | None:
     """The ``whole_game`` answer by the compiled replay, in the form of
     :func:`fourhundred.conformance.kinds.whole_game`; None when the replay does not take
-    the input (then the engine answers, raising what it raises)."""
+    the input (then the engine answers, raising what it raises). The replay (and Numba)
+    is imported on the first whole game, so a stream without one never loads it."""
+    from fourhundred.reference.batch_replay import replay
+
     actions = data.get("actions")
     if not isinstance(actions, list):
         return None
