@@ -275,71 +275,40 @@ def game_outcome_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     yield from _thirteen_inputs(rules)
 
 
+#: The bids of 13 scored (qahwa §"Bidding 13"; pagat §"Scoring"): the scores before,
+#: bids and tricks by seat, each four numbers in seat order N, W, S, E; the dealer; what
+#: the hand is. A score of ``T`` is the target less two.
+_THIRTEEN_HANDS: tuple[tuple[str, str, str, int, str], ...] = (
+    ("0 0 0 0", "13 2 2 2", "13 0 0 0", 0, "North bids 13 and takes all 13"),
+    ("0 0 -8 0", "13 2 2 2", "13 0 0 0", 0, "North makes 13 with the partner on -8"),
+    ("0 0 0 0", "13 2 2 2", "12 1 0 0", 0, "North bids 13 and loses one trick to West"),
+    ("0 0 0 0", "13 2 2 2", "12 0 1 0", 0, "North bids 13 and loses one trick to the partner"),
+    ("0 0 0 0", "2 13 2 2", "0 13 0 0", 1, "West bids 13 and takes all 13"),
+    ("T 0 5 0", "2 13 2 2", "0 13 0 0", 1, "West makes 13 while North reaches the target"),
+    ("0 0 0 0", "13 13 2 2", "12 1 0 0", 0, "North and West both bid 13 and both fail (dealer North)"),
+    ("0 0 0 0", "13 13 2 2", "12 1 0 0", 3, "North and West both bid 13 and both fail (dealer East)"),
+    ("0 0 0 0", "13 2 13 2", "13 0 0 0", 0, "North makes 13 while South's 13 fails (dealer North)"),
+    ("0 0 0 0", "13 2 13 2", "13 0 0 0", 1, "North makes 13 while South's 13 fails (dealer West)"),
+)  # fmt: skip
+
+
 def _thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+    """The game_outcome inputs of :data:`_THIRTEEN_HANDS` whose bids are legal under ``rules``."""
     if rules.max_bid < THIRTEEN:
         return
     t = rules.target
-    scenarios: list[tuple[list[int], list[int], list[int], int, str]] = [
-        ([0, 0, 0, 0], [13, 2, 2, 2], [13, 0, 0, 0], 0, "North bids 13 and takes all 13"),
-        ([0, 0, -8, 0], [13, 2, 2, 2], [13, 0, 0, 0], 0, "North makes 13 with the partner on -8"),
-        (
-            [0, 0, 0, 0],
-            [13, 2, 2, 2],
-            [12, 1, 0, 0],
-            0,
-            "North bids 13 and loses one trick to West",
-        ),
-        (
-            [0, 0, 0, 0],
-            [13, 2, 2, 2],
-            [12, 0, 1, 0],
-            0,
-            "North bids 13 and loses one trick to the partner",
-        ),
-        ([0, 0, 0, 0], [2, 13, 2, 2], [0, 13, 0, 0], 1, "West bids 13 and takes all 13"),
-        (
-            [t - 2, 0, 5, 0],
-            [2, 13, 2, 2],
-            [0, 13, 0, 0],
-            1,
-            "West makes 13 while North reaches the target",
-        ),
-        (
-            [0, 0, 0, 0],
-            [13, 13, 2, 2],
-            [12, 1, 0, 0],
-            0,
-            "North and West both bid 13 and both fail (dealer North)",
-        ),
-        (
-            [0, 0, 0, 0],
-            [13, 13, 2, 2],
-            [12, 1, 0, 0],
-            3,
-            "North and West both bid 13 and both fail (dealer East)",
-        ),
-        (
-            [0, 0, 0, 0],
-            [13, 2, 13, 2],
-            [13, 0, 0, 0],
-            0,
-            "North makes 13 while South's 13 fails (dealer North)",
-        ),
-        (
-            [0, 0, 0, 0],
-            [13, 2, 13, 2],
-            [13, 0, 0, 0],
-            1,
-            "North makes 13 while South's 13 fails (dealer West)",
-        ),
-    ]
-    for scores, bids, tricks, dealer, what in scenarios:
+
+    def four(numbers: str) -> list[int]:
+        return [t - 2 if n == "T" else int(n) for n in numbers.split()]
+
+    for scores_text, bids_text, tricks_text, dealer, what in _THIRTEEN_HANDS:
+        scores, bids = four(scores_text), four(bids_text)
         if not bool(rules.bids_are_legal(bids, scores)):
             continue
         data = {
             "scores": scores,
             "bids": bids,
-            "tricks": tricks,
+            "tricks": four(tricks_text),
             "dealer": dealer,
             "target_in_force": t,
         }

@@ -53,18 +53,14 @@ from fourhundred.reference.batch_codes import (
 from fourhundred.reference.batch_players import _heuristic_bid, _heuristic_play
 from fourhundred.reference.batch_rules import (
     _band,
-    _band_score,
     _hand_is_played,
-    _highest_score,
-    _points_result,
+    _hand_settled,
     _qualifies,
-    _special_result,
 )
 from fourhundred.reference.batch_tables import (
     P_BASE_TARGET,
     P_DEALER_MAY_THROW_IN,
     P_MAX_BID,
-    P_POINTS_FIRST,
     P_TRUMP,
     KernelTables,
 )
@@ -134,7 +130,6 @@ def _play_hand(
         tricks[seat] = 0
     max_bid = p[P_MAX_BID]
     trump_mask = t.suit_mask[p[P_TRUMP]]
-    highest = _highest_score(scores)
     so_far = np.int64(0)
     for k in range(4):
         seat = t.bidding_order[dealer, k]
@@ -187,15 +182,7 @@ def _play_hand(
                 at += 1
         leader = t.trick_order[_index(leader), _index(best_position)]
         tricks[_index(leader)] += 1
-    for seat in range(4):
-        made = 1 if tricks[seat] >= bids[seat] else 0
-        scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
-    special = _special_result(t, bids, tricks, scores, dealer)
-    if special != 0 and not p[P_POINTS_FIRST]:
-        return np.int64(PLAYED), special, target
-    result, next_target = _points_result(p, scores, target)
-    if result == 0 and special != 0:
-        return np.int64(PLAYED), special, target
+    result, next_target = _hand_settled(t, bids, tricks, scores, dealer, target)
     return np.int64(PLAYED), result, next_target
 
 

@@ -16,6 +16,7 @@ from fourhundred.reference.batch_tables import (
     P_BASE_TARGET,
     P_FIRST_SEAT,
     P_PARTNER_MINIMUM,
+    P_POINTS_FIRST,
     P_RAISE_TARGET,
     P_RAISE_WHEN_REACHED,
     P_REDUCED_SCOPE_OWN,
@@ -241,3 +242,30 @@ def _points_result(
         if b1 and not b0:
             return np.int64(2), next_target
     return np.int64(0), next_target
+
+
+@_inline
+def _hand_settled(
+    t: KernelTables,
+    bids: npt.NDArray[np.int64],
+    tricks: npt.NDArray[np.int64],
+    scores: npt.NDArray[np.int64],
+    dealer: Int,
+    target: Int,
+) -> tuple[Int, Int]:
+    """:meth:`FastRules.hand_result` of a played hand: ``scores`` (before the hand) are
+    changed in place by :meth:`FastRules.score_change`; returns (the Result code, the
+    next target). The bid of 13 decides before the points, or after them under
+    ``thirteen_precedence=points_first``."""
+    p = t.parameters
+    highest = _highest_score(scores)
+    for seat in range(4):
+        made = 1 if tricks[seat] >= bids[seat] else 0
+        scores[seat] += t.change[made, bids[seat], _band_score(p, scores[seat], highest)]
+    special = _special_result(t, bids, tricks, scores, dealer)
+    if special != 0 and not p[P_POINTS_FIRST]:
+        return special, target
+    result, next_target = _points_result(p, scores, target)
+    if result == 0 and special != 0:
+        return special, target
+    return result, next_target

@@ -262,9 +262,10 @@ def test_answers_in_any_order_within_the_window_are_fine() -> None:
 
 
 def test_a_runner_never_blocks_on_a_full_pipe(tmp_path: Path) -> None:
-    # The 24 whole games are far more than a pipe holds; the adapter stops
-    # reading on the first case whose id ends in 3 (it sleeps an hour).
-    runs = runs_of("whole_game")
+    # The 53 whole games of Syrian 41 numbered below 100 are far more than a pipe
+    # holds; the adapter stops reading on each case whose id ends in 3 (it sleeps an
+    # hour) and is restarted after it.
+    runs = runs_of("whole_game", "", "whole_game.pagat-41.00??")
     assert sum(len(json.dumps(run.message())) for run in runs) > 1 << 17
     argv, clock = hanging(tmp_path)
     outcomes, _ = drive(argv, runs, timeout=50.0, clock=clock)
@@ -275,11 +276,17 @@ def test_a_runner_never_blocks_on_a_full_pipe(tmp_path: Path) -> None:
 
 
 def test_the_command_line_run_against_an_adapter_that_stops_reading_ends() -> None:
+    # One case the adapter stops reading at (...0003), then whole games far more than a
+    # pipe holds (the ids not ending in 3, so it hangs once: each hang costs a timeout).
+    hangs, rest = "whole_game.pagat-41.0003", "whole_game.pagat-41.00?[!3]"
+    after = runs_of("whole_game", "", rest)
+    assert len(runs_of("whole_game", "", hangs)) == 1
+    assert sum(len(json.dumps(run.message())) for run in after) > 1 << 17
     result = subprocess.run(
         [
             *(sys.executable, "-m", "fourhundred", "conformance", "run", "-q"),
             *("--adapter", f"{sys.executable} {ADAPTERS / 'hang.py'}"),
-            *("--kind", "whole_game", "--timeout", "1"),
+            *("--kind", "whole_game", "--timeout", "1", "--id", hangs, "--id", rest),
         ],
         capture_output=True,
         text=True,
@@ -288,6 +295,7 @@ def test_the_command_line_run_against_an_adapter_that_stops_reading_ends() -> No
     )
     assert result.returncode == 2, result.stdout + result.stderr
     assert "(timed out)" in result.stdout and "Traceback" not in result.stdout + result.stderr
+    assert f"{len(after)} passed, 0 failed, 1 errored" in result.stdout
 
 
 # ----------------------------------------------------------------------

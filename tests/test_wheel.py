@@ -4,7 +4,8 @@ The wheel is built from this checkout (``pip wheel --no-build-isolation``,
 offline: the build tools are the dev extra's). It is installed into a new
 virtualenv that sees the *dependencies* already installed here (a ``.pth``
 file naming a folder of links to them, without this checkout's own editable
-install), with ``pip install --no-index --find-links``: nothing is
+install), by this environment's pip (``pip --python``: the new virtualenv needs no
+pip of its own) with ``install --no-index --find-links``: nothing is
 downloaded, pip checks the wheel's declared dependencies against what it
 finds, and the ``fourhundred`` imported is the wheel's. The installed command
 then runs the whole conformance suite, bundled in the wheel, against the
@@ -67,7 +68,7 @@ def test_the_wheel_installs_in_a_fresh_virtualenv_and_its_command_runs_the_whole
     (wheel,) = wheels.glob("fourhundred-*-py3-none-any.whl")
 
     fresh = tmp_path / "fresh"
-    venv.create(fresh, with_pip=True)
+    venv.create(fresh, with_pip=False)  # this pip installs into it (``pip --python``)
     python = fresh / "bin" / "python"
     purelib = _run(
         python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=tmp_path
@@ -75,8 +76,8 @@ def test_the_wheel_installs_in_a_fresh_virtualenv_and_its_command_runs_the_whole
     deps = _dependencies_without_this_checkout(tmp_path / "deps")
     Path(purelib, "fourhundred-deps.pth").write_text(f"{deps}\n", encoding="utf-8")
 
-    _run(python, "-m", "pip", "install", "-q", "--no-index", "--find-links", wheels,
-         "fourhundred", cwd=tmp_path)  # fmt: skip
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index",
+         "--find-links", wheels, "fourhundred", cwd=tmp_path)  # fmt: skip
     where = _run(python, "-c", "import fourhundred; print(fourhundred.__file__)", cwd=tmp_path)
     assert where.stdout.strip().startswith(purelib), where.stdout
     assert wheel.name.startswith("fourhundred-")

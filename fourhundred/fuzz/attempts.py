@@ -16,11 +16,13 @@ otherwise stay what they were for a seed.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from fourhundred.conformance.games import Script, attempts
 from fourhundred.reference import engine
-from fourhundred.reference.actions import Deal, NotationError, parse_action
+from fourhundred.reference.actions import Action, Deal, NotationError, by_seat, parse_action
 from fourhundred.reference.engine import GameState
+from fourhundred.spec.cards import SEAT_NAMES
 
 #: Chance, at each action of a game, that a rejected action of :func:`rejected` is
 #: slipped in before it.
@@ -41,13 +43,39 @@ def rejected(state: GameState, deal: Deal) -> list[str]:
     shrinker reading the game as hand plans)."""
     found = []
     for text in attempts(Script(state), deal):
-        try:
-            engine.apply(state, parse_action(text))
-        except NotationError:
+        action = _parsed(text)
+        if action is None:
             continue
+        try:
+            engine.apply(state, action)
         except engine.IllegalAction:
             found.append(text)
     return found
+
+
+def _parsed(text: str) -> Action | None:
+    """:func:`~fourhundred.reference.actions.parse_action` of an attempt (None: no action).
+
+    An attempt is a bare text or one named for a seat (``N: <bare>``, as
+    :meth:`~fourhundred.conformance.games.Script._said` writes it), and the text named
+    for a seat reads as the bare one :func:`~fourhundred.reference.actions.by_seat`
+    that seat; so the bare text is read once (:func:`_bare_parsed`), not once a seat:
+    a deal's text is the most costly to read, and a hand offers the same deals again."""
+    seat, colon, bare = text.partition(": ")
+    if colon and seat in SEAT_NAMES:
+        action = _bare_parsed(bare)
+        return None if action is None else by_seat(action, SEAT_NAMES.index(seat))
+    return _bare_parsed(text)
+
+
+@lru_cache(maxsize=64)
+def _bare_parsed(text: str) -> Action | None:
+    """:func:`~fourhundred.reference.actions.parse_action` of a text, None for no action
+    (remembered: actions are immutable values)."""
+    try:
+        return parse_action(text)
+    except NotationError:
+        return None
 
 
 def draw(rng: random.Random, state: GameState, deal: Deal) -> str | None:

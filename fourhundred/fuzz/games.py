@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from fourhundred.conformance import inputs
@@ -363,9 +364,15 @@ def _actor(state: GameState) -> int:
 
 
 def _take(table: Table, state: GameState, action: Action, actions: list[str]) -> GameState:
-    said = by_seat(action, _actor(state)) if table.seated else action
-    actions.append(str(said))
+    actions.append(_said(action, _actor(state) if table.seated else None))
     return engine.apply_unchecked(state, action)
+
+
+@lru_cache(maxsize=4096)
+def _said(action: Action, seat: int | None) -> str:
+    """The text of ``action``, said by ``seat`` when one is given (``W: bid 3``);
+    remembered: actions are immutable values, and games say the same few hundred."""
+    return str(action if seat is None else by_seat(action, seat))
 
 
 def _wrong_seat(rng: random.Random, state: GameState, legal: Sequence[Action]) -> str:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Mapping
 
 from fourhundred.conformance import kinds as case_kinds
-from fourhundred.conformance.adapter import reference_answer
+from fourhundred.fuzz.expected import expected_answer
 from fourhundred.fuzz.implementations import Question
 from fourhundred.fuzz.records import Config
 from fourhundred.spec.model import Rules
@@ -49,7 +49,8 @@ def block_stream(
     config: Config, block: int, size: int, rules_by_variant: Mapping[str, Rules]
 ) -> Iterator[Question]:
     """The questions of one block, one at a time (a block of whole games takes seconds
-    to generate: a run stops within it when its time is out)."""
+    to generate: a run stops within it when its time is out), each with the reference's
+    answer (:func:`~fourhundred.fuzz.expected.expected_answer`)."""
     rng = block_rng(config.seed, block)
     pure = [k for k in config.kinds if k != "whole_game"]
     for position in range(size):
@@ -62,7 +63,7 @@ def block_stream(
         else:
             kind = pure[position % len(pure)]
         data = case_kinds.kind(kind).generate(rng, rules)
-        yield kind, variant, data, reference_answer(kind, rules, data)
+        yield kind, variant, data, expected_answer(kind, rules, data)
 
 
 def regenerate(config: Config, block: int, position: int) -> Question:
