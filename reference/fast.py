@@ -122,10 +122,18 @@ class FastRules:
 
     # -- cards ----------------------------------------------------------
 
-    def trick_winner(self, trick: Sequence[str]) -> int:
-        """Position (0-3, in play order) of the card that wins a complete trick
+    def trump_of(self, turned: str | None) -> str:
+        """The trump suit (a letter of :data:`~fourhundred.spec.cards.SUITS`) of a hand
+        whose dealer turned ``turned`` (None: no card turned): :meth:`Rules.trump_suit`,
+        hearts always but under the house rule ``trump=turned``."""
+        turned_suit = cards.TRUMP if turned is None else cards.suit_of(turned)
+        return cards.SUITS[int(self.rules.trump_suit(turned_suit))]
+
+    def trick_winner(self, trick: Sequence[str], trump: str = cards.TRUMP_SUIT) -> int:
+        """Position (0-3, in play order) of the card that wins a complete trick when
+        ``trump`` (a suit letter, :meth:`trump_of`) is trumps
         (:func:`fourhundred.spec.cards.trick_winner`)."""
-        return cards.trick_winner(trick)
+        return cards.trick_winner(trick, trump)
 
     def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
         """The cards of ``hand`` that may be played to a trick led by ``led``
