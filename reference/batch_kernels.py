@@ -133,7 +133,8 @@ def _play_hand(
         bids[seat] = -1
         tricks[seat] = 0
     max_bid = p[P_MAX_BID]
-    trump_mask = t.suit_mask[p[P_TRUMP]]
+    # Hearts, or under trump=turned the suit of the dealer's last card (TURNED_TRUMP).
+    trump = p[P_TRUMP] if p[P_TRUMP] >= 0 else t.card_suit[deck[13 * dealer + 12]]
     highest = _highest_score(scores)
     so_far = np.int64(0)
     for k in range(4):
@@ -148,7 +149,7 @@ def _play_hand(
             bid = low + pick if pick <= max_bid - low else np.int64(THROW_IN_CODE)
         else:
             bid, players = _heuristic_bid(
-                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players
+                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players, trump
             )
         if logging:
             log[at] = bid
@@ -174,12 +175,12 @@ def _play_hand(
                 players, pick = _below(players, _popcount(legal))
                 card = _nth(legal, pick)
             else:
-                card = _heuristic_play(t, legal, trick, position, best_position, trump_mask)
+                card = _heuristic_play(t, legal, trick, position, best_position, trump)
             masks[_index(seat)] = hand & ~_bit(card)
             trick[_index(position)] = card
             if position == 0:
                 led = t.card_suit[_index(card)]
-            strength = t.strength[_index(led), _index(card)]
+            strength = t.strength[trump, _index(led), _index(card)]
             best_position = position if strength > best else best_position
             best = max(strength, best)
             if logging:
