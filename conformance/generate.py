@@ -40,6 +40,8 @@ from fourhundred.conformance.suite import (
     write_ledger,
 )
 from fourhundred.safeio import write_text_atomically
+from fourhundred.spec import house
+from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load, names
 
 Json = dict[str, Any]
@@ -225,7 +227,11 @@ def _candidate_cases(point: points.Point) -> Iterator[Case]:
     for variant in point.rule_sets:
         rules = load(variant)
         for entry in kinds.KINDS.values():
-            if entry.suite_inputs is None or entry.variant_free:
+            # A variant-free kind's grid is the suite's own, but under house rules that
+            # change what it reads (trump=turned), whose grid has inputs of its own.
+            if entry.suite_inputs is None or (
+                entry.variant_free and not _reads_house(entry, rules)
+            ):
                 continue
             for data, what in entry.suite_inputs(rules):
                 expected = entry.spec_answer(rules, data)
@@ -253,6 +259,11 @@ def _candidate_cases(point: points.Point) -> Iterator[Case]:
             yield games.game_case(
                 variant, seed % 4, f"{point.id}/{seed}", f"a game for rule point {point.id}"
             )
+
+
+def _reads_house(entry: kinds.Kind, rules: Rules) -> bool:
+    """Whether a house rule of ``rules`` sets a field the kind reads."""
+    return bool(set(entry.reads) & set(house.fields_of(rules)))
 
 
 def _runs(case: Case) -> list[Run]:

@@ -231,6 +231,8 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "both_qualify_by": lambda r: r.both_qualify == "higher_total",
     "total_tie": lambda r: r.both_qualify == "higher_total",
     "raise_trigger": lambda r: r.both_qualify == "raise_target",
+    # The house rule trump=turned read as hearts always (a source's trump has cards/trump).
+    "trump": lambda r: r.trump == "turned",
 }
 
 #: The numbers an ``off-by-one`` point moves, each with where it matters.

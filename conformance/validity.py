@@ -75,8 +75,17 @@ def table_minimum_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
 
 
 def trick_winner_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
-    """Four distinct cards."""
-    return _cards_distinct(_field(data, "trick")) and len(data["trick"]) == 4
+    """Four distinct cards; a ``trump`` suit only under the house rule ``trump=turned``
+    (hearts always: none, or hearts)."""
+    trump = data.get("trump", "H")
+    allowed = "CDHS" if rules.trump == "turned" else "H"
+    return (
+        _cards_distinct(_field(data, "trick"))
+        and len(data["trick"]) == 4
+        and isinstance(trump, str)
+        and len(trump) == 1
+        and trump in allowed
+    )
 
 
 def legal_plays_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:

@@ -49,8 +49,8 @@ from functools import cache
 from typing import NamedTuple, cast
 
 from fourhundred.reference.actions import Action, Bid, Deal, Hands, Play, ThrowIn, canonical_deal
-from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES, TRICKS_PER_HAND, TRUMP_SUIT
+from fourhundred.reference.fast import FastRules, winner_under
+from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES, TRICKS_PER_HAND
 from fourhundred.spec.model import Result, Rules
 
 # ----------------------------------------------------------------------
@@ -361,8 +361,8 @@ class GameState:
 
     @property
     def trump(self) -> str:
-        """This hand's trump suit, a letter of ``CDHS`` (:meth:`FastRules.trump_of`)."""
-        return self.fast.trump_of(self.turned)
+        """This hand's trump suit, a letter of ``CDHS`` (:meth:`FastRules.trump_suit`)."""
+        return self.fast.trump_suit(None if self.turned is None else self.turned[1])
 
 
 #: A player: given the state (its seat is ``state.to_act``), returns a legal action.
@@ -529,11 +529,7 @@ def _card_played(state: GameState, card: str) -> GameState:
     order = fast.trick_orders[leader]
     if len(trick) < 4:
         return _evolve(state, hands=new_hands, trick=trick, to_act=order[len(trick)])
-    trump = fast.trump_of(state.turned)
-    # The trump is passed only when it is not hearts: a fast-rule variant written
-    # for hearts always (``trick_winner(self, trick)``) keeps working.
-    position = fast.trick_winner(trick) if trump == TRUMP_SUIT else fast.trick_winner(trick, trump)
-    winner = order[position]
+    winner = order[winner_under(fast, trick, state.trump)]
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won: Four = (won[0], won[1], won[2], won[3])

@@ -267,7 +267,7 @@ class Simulator:
                 dealer, hands, bids, False, scores_after=scores, target_after=target, turned=turned
             )
         north, west, south, east = hands
-        trump = fast.trump_of(None if turned is None else FULL_DECK[turned])
+        trump = fast.trump_suit(None if turned is None else FULL_DECK[turned][1])
         tricks, plays = play_random_tricks(
             [north[:], west[:], south[:], east[:]],
             self._first_leader[dealer],
