@@ -79,20 +79,22 @@ def point_runs(
     kinds: Sequence[str] = (),
     ids: Sequence[str] = (),
 ) -> list[Run]:
-    """Derived runs that kill the points of ``rules`` that none of ``runs`` kills (one
-    per point, the first candidate that does), within the ``kinds`` and ``ids``
-    filters. Empty for rules that are no house rules or whose points the suite has."""
+    """Derived runs that kill the points of ``rules`` that none of ``runs`` (the
+    string's published and derived runs) kills, one per point, the first candidate
+    that does; and scripted games when none of ``runs`` is a whole game; within the
+    ``kinds`` and ``ids`` filters. No point runs for a string whose points the suite
+    has (its published cases kill them); nothing for rules that are no house rules."""
     from fourhundred.conformance.games import game_case
     from fourhundred.conformance.generate import candidate_cases
 
-    if not rules.is_house or is_precomputed(rules):
+    if not rules.is_house:
         return []
     variant = str(rules)
     killer = Killer()
     sent = [run for run in runs if run.variant == variant]
     added: list[Run] = []
     seen: set[str] = set()
-    for point in house_points(rules):
+    for point in () if is_precomputed(rules) else house_points(rules):
         if killer.killing(point.mutant, [*sent, *added], limit=1):
             continue
         for case in candidate_cases(point):

@@ -452,5 +452,6 @@ def exact_runs(
                     {**case, "variants": [exact_variant], "expected": expected}, exact_variant, True
                 )
             )
-        runs.extend(point_runs(rules, runs[start:], kinds, ids))
+        published = [Run(case, exact_variant) for case in cases if exact_variant in case["variants"]]
+        runs.extend(point_runs(rules, [*published, *runs[start:]], kinds, ids))
     return runs
