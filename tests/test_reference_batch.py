@@ -88,10 +88,13 @@ def test_a_hand_stops_stuck_where_the_engine_offers_no_legal_action(players: int
     (the engine's legal_actions is empty there: see test_reference_simulate)."""
     tables = kernel_tables(load("medallon-400"))
     scores = np.array([0, 150, 0, 0], dtype=np.int64)
-    did, result, target = batch_kernels._play_hand(
-        tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
+    work = batch_kernels.Work(
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(8, dtype=np.uint64), np.zeros(0, dtype=np.int32),
+    )  # fmt: skip
+    did, result, target = batch_kernels._play_hand(
+        tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
+        work, work.no_log,
     )  # fmt: skip
     assert (did, result, target) == (batch_codes.STUCK, 0, 41)
     assert list(scores) == [0, 150, 0, 0]
