@@ -63,7 +63,9 @@ def is_precomputed(rules: Rules) -> bool:
 def house_points(rules: Rules) -> tuple[points.Point, ...]:
     """The observable rule points of a house-rules string's own rule set."""
     return tuple(
-        point for point in points.rule_set_points(rule_set(rules)) if isinstance(point, points.Point)
+        point
+        for point in points.rule_set_points(rule_set(rules))
+        if isinstance(point, points.Point)
     )
 
 

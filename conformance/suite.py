@@ -452,6 +452,8 @@ def exact_runs(
                     {**case, "variants": [exact_variant], "expected": expected}, exact_variant, True
                 )
             )
-        published = [Run(case, exact_variant) for case in cases if exact_variant in case["variants"]]
+        published = [
+            Run(case, exact_variant) for case in cases if exact_variant in case["variants"]
+        ]
         runs.extend(point_runs(rules, [*published, *runs[start:]], kinds, ids))
     return runs

@@ -8,7 +8,6 @@ nothing about the rules.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 

@@ -340,7 +340,9 @@ def _check_turned(state: GameState) -> None:
         return
     dealer = SEAT_NAMES[state.dealer]
     if turned is None:
-        raise _error(1, f"under trump=turned the dealer field is <dealer>:<turned card> ({dealer}:7S)")
+        raise _error(
+            1, f"under trump=turned the dealer field is <dealer>:<turned card> ({dealer}:7S)"
+        )
     held = [seat for seat, hand in enumerate(state.hands) if turned in hand]
     played_by = None
     if turned in state.trick and state.leader is not None:

@@ -276,9 +276,7 @@ class Simulator:
             LED_STRENGTHS[SUITS.index(trump)],
         )
         after, result, next_target = fast.hand_result(scores, bids, tricks, dealer, target)
-        return HandLog(
-            dealer, hands, bids, True, plays, tricks, after, result, next_target, turned
-        )
+        return HandLog(dealer, hands, bids, True, plays, tricks, after, result, next_target, turned)
 
     def game(self, first_dealer: int = 0, max_hands: int = 1000) -> GameSummary:
         """A whole random game; counts the situations it passed through."""

@@ -69,9 +69,7 @@ def test_a_variant_free_kind_answers_alike_under_every_variant(name: str) -> Non
 
 def test_a_kind_depends_on_the_variant_exactly_when_it_reads_a_rule_field_sources_vary() -> None:
     every = [rules for variant in names() for rules in all_readings(variant)]
-    alike = {
-        field for field in kinds.RULE_FIELDS if len({getattr(r, field) for r in every}) == 1
-    }
+    alike = {field for field in kinds.RULE_FIELDS if len({getattr(r, field) for r in every}) == 1}
     assert "trump" in alike  # every source's trump is hearts; only a house rule turns one
     for entry in KINDS.values():
         assert bool(set(entry.reads) - alike) is not entry.variant_free, entry.name

@@ -64,7 +64,10 @@ def test_a_turned_trump_breaks_the_sources_highest_heart_as_a_house_rules_findin
     assert result.returncode == 0, result.stdout + result.stderr
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["outcome"] == "house rules finding"
-    trick, trump = finding["counterexample"]["trick_in_play_order"], finding["counterexample"]["trump"]
+    trick, trump = (
+        finding["counterexample"]["trick_in_play_order"],
+        finding["counterexample"]["trump"],
+    )
     assert trump != "H" and any(card[1] == trump for card in trick)
     plain = verify("--variant", "pagat-41(min_bid=2,double_from=none)", *args)
     assert {f["outcome"] for f in json.loads(plain.stdout)["findings"]} == {"holds"}
