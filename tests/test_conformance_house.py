@@ -4,8 +4,10 @@ the same engine claiming the plain source variant fails."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_conformance_exact import conformance
@@ -31,15 +33,24 @@ BUGS = {
 }
 
 
+def run_table(
+    table: str, declaration: str, tmp_path: Path
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+    """``conformance run`` of the planted engine of ``table``, declared ``exact`` or
+    ``plain``: the process and the report's case lines."""
+    report = tmp_path / "report.jsonl"
+    command = f"{sys.executable} {ADAPTER} {table} {declaration}"
+    result = conformance("run", "-q", "--adapter", command, "--report", str(report))
+    return result, report_lines(report)
+
+
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_an_engine_of_house_rules_is_green_under_its_exact_declaration(
     table: str, tmp_path: Path
 ) -> None:
-    report = tmp_path / "report.jsonl"
-    command = f"{sys.executable} {ADAPTER} {table} exact"
-    result = conformance("run", "-q", "--adapter", command, "--report", str(report))
+    result, lines = run_table(table, "exact", tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    ran = [line for line in report_lines(report) if line["status"] != "not_applicable"]
+    ran = [line for line in lines if line["status"] != "not_applicable"]
     canonical = str(load(TABLES[table]))
     assert ran and all(line["status"] == "pass" for line in ran)
     assert {line["variant"] for line in ran} == {canonical}
@@ -51,11 +62,9 @@ def test_an_engine_of_house_rules_is_green_under_its_exact_declaration(
 
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_the_same_engine_fails_under_the_plain_source_variant(table: str, tmp_path: Path) -> None:
-    report = tmp_path / "report.jsonl"
-    command = f"{sys.executable} {ADAPTER} {table} plain"
-    result = conformance("run", "-q", "--adapter", command, "--report", str(report))
+    result, lines = run_table(table, "plain", tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
-    failed = [line for line in report_lines(report) if line["status"] == "fail"]
+    failed = [line for line in lines if line["status"] == "fail"]
     assert failed and all(line["variant"] == "pagat-41" for line in failed)
 
 
@@ -63,11 +72,9 @@ def test_the_same_engine_fails_under_the_plain_source_variant(table: str, tmp_pa
 def test_a_planted_mistake_in_a_house_rules_engine_fails_under_its_exact_declaration(
     bug: str, tmp_path: Path
 ) -> None:
-    report = tmp_path / "report.jsonl"
-    command = f"{sys.executable} {ADAPTER} {bug} exact"
-    result = conformance("run", "-q", "--adapter", command, "--report", str(report))
+    result, lines = run_table(bug, "exact", tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
-    failed = [line for line in report_lines(report) if line["status"] == "fail"]
+    failed = [line for line in lines if line["status"] == "fail"]
     assert failed and {line["variant"] for line in failed} == {str(load(TABLES[BUGS[bug]]))}
 
 
@@ -77,10 +84,8 @@ def test_the_runtime_cases_of_a_house_string_catch_a_knob_the_derived_cases_miss
     """The partner condition switched off beside a target of 150: no case of Syrian 41
     has a partner at 0 or below beside a score of 150, so only the case derived for
     the point at run time catches an engine that keeps the condition."""
-    report = tmp_path / "report.jsonl"
-    command = f"{sys.executable} {ADAPTER} to150-free-bug exact"
-    conformance("run", "-q", "--adapter", command, "--report", str(report))
-    failed = [line["id"] for line in report_lines(report) if line["status"] == "fail"]
+    _, lines = run_table("to150-free-bug", "exact", tmp_path)
+    failed = [line["id"] for line in lines if line["status"] == "fail"]
     assert failed and all(".house-points." in case_id for case_id in failed)
 
 
