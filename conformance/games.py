@@ -208,7 +208,9 @@ def bad_deal(deal: Deal) -> str:
     """The deal with North's first card given to West as well (rejected as ``bad_deal``)."""
     hands = [list(hand) for hand in deal.hands]
     hands[1][0] = hands[0][0]
-    return str(Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))))
+    return str(
+        Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3])), deal.turned)
+    )
 
 
 def _choose_bids(

@@ -40,6 +40,8 @@ from fourhundred.conformance.suite import (
     write_ledger,
 )
 from fourhundred.safeio import write_text_atomically
+from fourhundred.spec import house
+from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load, names
 
 Json = dict[str, Any]
@@ -215,7 +217,7 @@ POINT_RANDOM_INPUTS = 400
 POINT_GAME_SEEDS = 6
 
 
-def _candidate_cases(point: points.Point) -> Iterator[Case]:
+def candidate_cases(point: points.Point) -> Iterator[Case]:
     """New cases that may kill ``point``, cheapest first: every grid input of every pure
     kind under its rule sets (where they agree with the base too), random inputs drawn
     at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
@@ -225,7 +227,11 @@ def _candidate_cases(point: points.Point) -> Iterator[Case]:
     for variant in point.rule_sets:
         rules = load(variant)
         for entry in kinds.KINDS.values():
-            if entry.suite_inputs is None or entry.variant_free:
+            # A variant-free kind's grid is the suite's own, but under house rules that
+            # change what it reads (trump=turned), whose grid has inputs of its own.
+            if entry.suite_inputs is None or (
+                entry.variant_free and not _reads_house(entry, rules)
+            ):
                 continue
             for data, what in entry.suite_inputs(rules):
                 expected = entry.spec_answer(rules, data)
@@ -255,6 +261,11 @@ def _candidate_cases(point: points.Point) -> Iterator[Case]:
             )
 
 
+def _reads_house(entry: kinds.Kind, rules: Rules) -> bool:
+    """Whether a house rule of ``rules`` sets a field the kind reads."""
+    return bool(set(entry.reads) & set(house.fields_of(rules)))
+
+
 def _runs(case: Case) -> list[Run]:
     return [Run(case, variant) for variant in case["variants"]]
 
@@ -262,7 +273,7 @@ def _runs(case: Case) -> list[Run]:
 def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Case]]:
     """Give every rule point a killing case: the first :data:`points.KEPT` cases of the
     suite that fail under its mutant, or, when none does, the first candidate of
-    :func:`_candidate_cases` that does, added to ``groups``. Returns the killing cases
+    :func:`candidate_cases` that does, added to ``groups``. Returns the killing cases
     by point id (an empty list: a gap, which ``fourhundred conformance coverage`` reports)."""
     by_variant: dict[str, list[Run]] = {}
     for cases in groups.values():
@@ -275,7 +286,7 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
         runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
         killing = killer.killing(point.mutant, runs, limit=points.KEPT)
         if not killing:
-            for case in _candidate_cases(point):
+            for case in candidate_cases(point):
                 if any(killer.fails(point.mutant, run) for run in _runs(case)):
                     groups.setdefault((case["kind"], _group_name(case)), []).append(case)
                     for run in _runs(case):
@@ -288,9 +299,9 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
 
 
 def _pure_candidates(point: points.Point) -> Iterator[Case]:
-    """The one-question candidates of :func:`_candidate_cases` (grid inputs, then random
+    """The one-question candidates of :func:`candidate_cases` (grid inputs, then random
     inputs at the edges), without the whole games."""
-    for case in _candidate_cases(point):
+    for case in candidate_cases(point):
         if not kinds.KINDS[case["kind"]].pure:
             return
         yield case

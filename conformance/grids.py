@@ -121,6 +121,28 @@ def trick_winner_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     for seed in range(60):
         hand = dealt_cards(1000 + seed, 4)
         yield {"trick": hand}, f"dealt trick #{seed}"
+    if rules.trump == "turned":
+        yield from _turned_trump_inputs()
+
+
+def _turned_trump_inputs() -> Iterator[tuple[Json, str]]:
+    """Tricks under the house rule ``trump=turned``, with the hand's trump suit given:
+    the turned suit trumps, and a heart is then a plain card."""
+    picked = [
+        (["4C", "AC", "2H", "KC"], "S", "spades trumps: a heart is a discard; the ace of clubs"),
+        (["4C", "AC", "2S", "KC"], "S", "spades trumps: a low spade trumps the ace led"),
+        (["AH", "KH", "3D", "QH"], "D", "diamonds trumps: a low diamond over the ace of hearts"),
+        (["7C", "AH", "KS", "8C"], "C", "clubs trumps (and led): the eight of clubs"),
+        (["2D", "AH", "AS", "AC"], "D", "diamonds led and trumps: the two of diamonds holds"),
+        (["9S", "TH", "JD", "QS"], "H", "hearts turned: hearts trumps as in every source"),
+    ]
+    for trick, trump, what in picked:
+        yield {"trick": trick, "trump": trump}, what
+    for seed in range(24):
+        yield (
+            {"trick": dealt_cards(2000 + seed, 4), "trump": "CDHS"[seed % 4]},
+            f"dealt trick #{seed}, {'CDHS'[seed % 4]} trumps",
+        )
 
 
 def legal_plays_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:

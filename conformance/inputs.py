@@ -487,8 +487,11 @@ def game_outcome_input(rng: random.Random, rules: Rules) -> Json:
 
 
 def trick_winner_input(rng: random.Random, rules: Rules) -> Json:
-    """``{trick}``."""
-    return {"trick": trick(rng)}
+    """``{trick}``, and under ``trump=turned`` the hand's ``trump`` suit."""
+    data: Json = {"trick": trick(rng)}
+    if rules.trump == "turned":
+        data["trump"] = rng.choice("CDHS")
+    return data
 
 
 def legal_plays_input(rng: random.Random, rules: Rules) -> Json:

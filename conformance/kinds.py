@@ -35,6 +35,7 @@ from typing import Any
 
 from fourhundred.conformance import grids, inputs, validity
 from fourhundred.reference import engine as _engine
+from fourhundred.reference.fast import winner_under
 from fourhundred.reference.notation import from_notation
 from fourhundred.reference.transcript import apply_text
 from fourhundred.spec import cards
@@ -185,8 +186,12 @@ def table_minimum(rules: Rules, data: Mapping[str, Any]) -> Json:
 
 
 def trick_winner(rules: Rules, data: Mapping[str, Any]) -> Json:
-    """Position in play order of the card that wins the trick."""
-    return {"winner": cards.trick_winner(list(data["trick"]))}
+    """Position in play order of the card that wins the trick, the trump suit the
+    rules' (:meth:`Rules.trump_suit`: hearts, or the ``trump`` given under
+    ``trump=turned``)."""
+    stated = cards.SUITS.index(data.get("trump", cards.TRUMP_SUIT))
+    trump = cards.SUITS[int(rules.trump_suit(stated))]
+    return {"winner": cards.trick_winner(list(data["trick"]), trump)}
 
 
 def legal_plays(rules: Rules, data: Mapping[str, Any]) -> Json:
@@ -254,7 +259,9 @@ def fast_table_minimum(reference: _engine.Reference, data: Mapping[str, Any]) ->
 
 def fast_trick_winner(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
     """:func:`trick_winner` by the reference's fast rules (the engine's card rules)."""
-    return {"winner": reference.fast.trick_winner(data["trick"])}
+    fast = reference.fast
+    trump = fast.trump_suit(data.get("trump"))
+    return {"winner": winner_under(fast, data["trick"], trump)}
 
 
 def fast_legal_plays(reference: _engine.Reference, data: Mapping[str, Any]) -> Json:
@@ -553,16 +560,21 @@ _ENTRIES: tuple[Kind, ...] = (
     ),
     Kind(
         name="trick_winner",
-        summary="{trick} (four cards in play order) → {winner}: the position 0-3 in play "
-        "order of the card that wins it.",
-        input_schema=_fields(
-            trick={
-                "type": "array",
-                "items": _CARD,
-                "minItems": 4,
-                "maxItems": 4,
-                "uniqueItems": True,
-            }
+        summary="{trick, trump?} (four cards in play order; the hand's trump suit, only "
+        "under the house rule trump=turned, hearts when absent) → {winner}: the position "
+        "0-3 in play order of the card that wins it.",
+        input_schema=_object(
+            ["trick"],
+            {
+                "trick": {
+                    "type": "array",
+                    "items": _CARD,
+                    "minItems": 4,
+                    "maxItems": 4,
+                    "uniqueItems": True,
+                },
+                "trump": {"enum": list(cards.SUITS)},
+            },
         ),
         result_schema=_fields(winner={"type": "integer", "minimum": 0, "maximum": 3}),
         spec_answer=trick_winner,
@@ -571,7 +583,7 @@ _ENTRIES: tuple[Kind, ...] = (
         is_valid=validity.trick_winner_is_valid,
         suite_inputs=grids.trick_winner_suite_inputs,
         section=play_section,
-        reads=(),
+        reads=("trump",),
         cites=(),
         variant_free=True,
     ),

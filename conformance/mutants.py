@@ -284,9 +284,9 @@ class NoFollowSuit(FastRules):
 
 
 class NoTrumps(FastRules):
-    """Hearts do not trump: the highest card of the suit led wins."""
+    """Hearts (the trump suit) do not trump: the highest card of the suit led wins."""
 
-    def trick_winner(self, trick: Sequence[str]) -> int:
+    def trick_winner(self, trick: Sequence[str], trump: str = "H") -> int:
         led = trick[0][1]
         best = 0
         for i, card in enumerate(trick):
@@ -296,11 +296,11 @@ class NoTrumps(FastRules):
 
 
 class LowestCardWins(FastRules):
-    """The lowest card of the winning suit (hearts if any, else the suit led) wins."""
+    """The lowest card of the winning suit (trumps if any, else the suit led) wins."""
 
-    def trick_winner(self, trick: Sequence[str]) -> int:
+    def trick_winner(self, trick: Sequence[str], trump: str = "H") -> int:
         suits = [card[1] for card in trick]
-        wanted = "H" if "H" in suits else suits[0]
+        wanted = trump if trump in suits else suits[0]
         candidates = [i for i, card in enumerate(trick) if card[1] == wanted]
         return min(candidates, key=lambda i: _RANKS.index(trick[i][0]))
 

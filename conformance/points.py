@@ -231,6 +231,8 @@ APPLIES: Mapping[str, Callable[[Rules], bool]] = {
     "both_qualify_by": lambda r: r.both_qualify == "higher_total",
     "total_tie": lambda r: r.both_qualify == "higher_total",
     "raise_trigger": lambda r: r.both_qualify == "raise_target",
+    # The house rule trump=turned read as hearts always (a source's trump has cards/trump).
+    "trump": lambda r: r.trump == "turned",
 }
 
 #: The numbers an ``off-by-one`` point moves, each with where it matters.
@@ -756,6 +758,13 @@ _FAMILIES = (
 )
 
 
+def rule_set_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
+    """The points of every family under one rule set (one a run declares at run time
+    too: :mod:`fourhundred.conformance.house_points`)."""
+    for family in _FAMILIES:
+        yield from family(rule_set)
+
+
 @cache
 def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     """Every rule point, and every point no kind can observe, in registry order."""
@@ -764,12 +773,11 @@ def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     unobserved: list[Unobserved] = []
     for rule_set in rule_sets:
         unobserved.extend(_unobserved_defaults(rule_set))
-        for family in _FAMILIES:
-            for point in family(rule_set):
-                if isinstance(point, Unobserved):
-                    unobserved.append(point)
-                else:
-                    found.append(point)
+        for point in rule_set_points(rule_set):
+            if isinstance(point, Unobserved):
+                unobserved.append(point)
+            else:
+                found.append(point)
     ids = [point.id for point in found]
     if len(set(ids)) != len(ids):
         raise AssertionError("two rule points share an id")

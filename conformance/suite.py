@@ -414,8 +414,11 @@ def exact_runs(
     (:meth:`~fourhundred.conformance.kinds.Kind.reference_answer`) and the run
     is marked ``derived``; a variant-free kind keeps its published expectation,
     which holds under every variant. Each (case id, exact string) comes once,
-    exact strings in the order given, cases in suite order.
+    exact strings in the order given, cases in suite order. A house-rules string the
+    suite was not generated for also gets a case for each of its own rule points no
+    derived run catches (:func:`fourhundred.conformance.house_points.point_runs`).
     """
+    from fourhundred.conformance.house_points import point_runs
     from fourhundred.conformance.kinds import kind as kind_of
     from fourhundred.spec.registry import load
 
@@ -425,6 +428,7 @@ def exact_runs(
         if not variant_matches(exact_variant, variants):
             continue
         rules = load(exact_variant)
+        start = len(runs)
         family = exact_variant.split("(", 1)[0]
         for case in cases:
             if kinds and case["kind"] not in kinds:
@@ -448,4 +452,8 @@ def exact_runs(
                     {**case, "variants": [exact_variant], "expected": expected}, exact_variant, True
                 )
             )
+        published = [
+            Run(case, exact_variant) for case in cases if exact_variant in case["variants"]
+        ]
+        runs.extend(point_runs(rules, [*published, *runs[start:]], kinds, ids))
     return runs

@@ -7,6 +7,7 @@ nothing about the rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -75,8 +76,17 @@ def table_minimum_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
 
 
 def trick_winner_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
-    """Four distinct cards."""
-    return _cards_distinct(_field(data, "trick")) and len(data["trick"]) == 4
+    """Four distinct cards; a ``trump`` suit only under the house rule ``trump=turned``
+    (hearts always: none, or hearts)."""
+    trump = data.get("trump", "H")
+    allowed = "CDHS" if rules.trump == "turned" else "H"
+    return (
+        _cards_distinct(_field(data, "trick"))
+        and len(data["trick"]) == 4
+        and isinstance(trump, str)
+        and len(trump) == 1
+        and trump in allowed
+    )
 
 
 def legal_plays_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
@@ -118,14 +128,25 @@ def game_outcome_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
 
 def whole_game_is_valid(rules: Rules, data: Mapping[str, Any]) -> bool:
     """A start (a first dealer's seat, or a ``position`` of the one-line notation) and a
-    list of action strings (illegal actions are part of the game)."""
+    list of action strings (illegal actions are part of the game); under
+    ``trump=turned``, one where some deal turns a card: a game dealt for hearts always
+    is no game of turned trumps, where its every deal is ``bad_deal``."""
     actions = _field(data, "actions")
     start = (
         _is_int(_field(data, "first_dealer")) and 0 <= data["first_dealer"] <= 3
         if "position" not in data
         else _is_position(rules, data["position"])
     )
-    return start and isinstance(actions, list) and all(isinstance(a, str) for a in actions)
+    if not (start and isinstance(actions, list) and all(isinstance(a, str) for a in actions)):
+        return False
+    if rules.trump != "turned":
+        return True
+    return any(_DEAL.match(a) and _TURN.search(a) for a in actions)
+
+
+#: A deal's text (after the seat making it, if any) and its turned card.
+_DEAL = re.compile(r"\s*(?:[NWSEnwse]\s*:\s*)?deal\b", re.IGNORECASE)
+_TURN = re.compile(r"\sturn\s*:", re.IGNORECASE)
 
 
 def _is_position(rules: Rules, text: Any) -> bool:

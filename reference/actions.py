@@ -4,7 +4,9 @@ An action is an immutable value (:class:`Deal`, :class:`Bid`, :class:`Play`,
 :class:`ThrowIn`; :data:`Action` is any of them). Each has one line of text,
 written by ``str(action)`` and read back by :func:`parse_action`:
 ``deal N:... W:... S:... E:...``, ``bid 5``, ``play AH``, ``throw-in``, each
-optionally after the seat that makes it (``W: bid 5``). Whether an action is
+optionally after the seat that makes it (``W: bid 5``). Under the house rule
+``trump=turned`` the deal also states the card the dealer turns, which sets the
+hand's trump suit: ``deal N:... W:... S:... E:... turn:7S``. Whether an action is
 legal is the engine's business (:func:`fourhundred.reference.engine.apply`);
 here only its form is checked, and text that is not an action raises
 :class:`NotationError`, which the position notation
@@ -39,14 +41,21 @@ def _seat_prefix(seat: int | None) -> str:
 @dataclass(frozen=True)
 class Deal:
     """Four hands, by seat 0-3 (N, W, S, E). Text: ``deal N:2C,3C,... W:... S:... E:...``
-    (``N: deal ...`` when made by a named seat, the dealer: see :func:`parse_action`)."""
+    (``N: deal ...`` when made by a named seat, the dealer: see :func:`parse_action`).
+
+    ``turned`` is the card the dealer turns under the house rule ``trump=turned`` (one
+    of the dealer's own cards, :meth:`fourhundred.spec.model.Rules.turned_card`); its
+    suit is the hand's trump. Text: `` turn:7S`` after the hands; None (no card
+    turned, every source: hearts are trumps) writes nothing."""
 
     hands: Hands
+    turned: str | None = None
     seat: int | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
         parts = [f"{SEAT_NAMES[seat]}:{','.join(self.hands[seat])}" for seat in range(4)]
-        return _seat_prefix(self.seat) + "deal " + " ".join(parts)
+        turn = "" if self.turned is None else f" {TURN_WORD}:{self.turned}"
+        return _seat_prefix(self.seat) + "deal " + " ".join(parts) + turn
 
 
 @dataclass(frozen=True)
@@ -83,12 +92,15 @@ class ThrowIn:
 
 Action = Deal | Bid | Play | ThrowIn
 
+#: The word before the turned card in a deal's text (``turn:7S``).
+TURN_WORD = "turn"
+
 
 def canonical_deal(deal: Deal) -> Deal:
     """The same deal with every hand in deck order and no seat named (the form the
     engine keeps, a seed gives and a commitment is made to)."""
     north, west, south, east = (sorted_cards(hand) for hand in deal.hands)
-    return Deal((north, west, south, east))
+    return Deal((north, west, south, east), deal.turned)
 
 
 def by_seat(action: Action, seat: int | None) -> Action:
@@ -138,6 +150,25 @@ def parse_deal_hands(text: str, where: str = "deal") -> Hands:
     if missing:
         raise NotationError(f"{where}: no hand for seat(s) {', '.join(missing)}")
     return (hands[0], hands[1], hands[2], hands[3])
+
+
+_TURN = re.compile(rf"(?:^|\s){TURN_WORD}\s*:\s*(\S*)", re.IGNORECASE)
+
+
+def _split_turned(text: str) -> tuple[str, str | None]:
+    """A deal's text without its ``turn:<card>`` part, and the turned card (None if
+    the deal turns none); :class:`NotationError` for a turn that is no card."""
+    found = list(_TURN.finditer(text))
+    if not found:
+        return text, None
+    if len(found) > 1:
+        raise NotationError(f"deal: a deal turns one card, got {len(found)} '{TURN_WORD}:' parts")
+    mark = found[0]
+    try:
+        card = parse_card(mark.group(1))
+    except CardError as error:
+        raise NotationError(f"deal, turned card: {error}") from None
+    return text[: mark.start()] + " " + text[mark.end() :], card
 
 
 _SEAT_PREFIX = re.compile(r"\s*([NWSEnwse])\s*:\s*")
@@ -204,7 +235,8 @@ def _parse_bare_action(text: str) -> Action:
             raise NotationError(f"throw-in takes nothing after it, got {text!r}")
         return ThrowIn()
     if word == "deal":
-        return Deal(parse_deal_hands(rest))
+        hands_text, turned = _split_turned(rest)
+        return Deal(parse_deal_hands(hands_text), turned)
     raise NotationError(
         f"unknown action {stripped!r}: expected 'deal N:... W:... S:... E:...', 'bid N', "
         "'play CARD' or 'throw-in', optionally after the seat making it ('W: bid 5')"

@@ -229,7 +229,10 @@ class BatchSimulator:
         them ended it)."""
         row, log = self.game_log(game)
         kept = log if hands is None else log[:hands]
-        written = tuple(_transcript_hand(number, line) for number, line in enumerate(kept, 1))
+        turns = self.rules.trump == "turned"
+        written = tuple(
+            _transcript_hand(number, line, turns) for number, line in enumerate(kept, 1)
+        )
         last = written[-1]
         if hands is None or hands >= len(log):
             outcome = GAME_OUTCOMES[int(row[G_OUTCOME])]
@@ -255,16 +258,13 @@ GAME_OUTCOMES: dict[int, str] = {
 _DECIDED = frozenset(GAME_OUTCOMES[int(result)] for result in Result if result != Result.CONTINUE)
 
 
-def _transcript_hand(number: int, line: npt.NDArray[np.int32]) -> TranscriptHand:
-    """One logged hand as a transcript hand."""
-    deal = Deal(
-        (
-            card_texts(line[0:13]),
-            card_texts(line[13:26]),
-            card_texts(line[26:39]),
-            card_texts(line[39:52]),
-        )
-    )
+def _transcript_hand(number: int, line: npt.NDArray[np.int32], turns: bool) -> TranscriptHand:
+    """One logged hand as a transcript hand; ``turns``: under ``trump=turned``, where the
+    dealer turns their last card (``deck[13 * dealer + 12]``, as the kernel reads it)."""
+    dealer = int(line[LOG_DEALER])
+    turned = FULL_DECK[int(line[13 * dealer + 12])] if turns else None
+    hands = tuple(card_texts(line[13 * seat : 13 * seat + 13]) for seat in range(4))
+    deal = Deal((hands[0], hands[1], hands[2], hands[3]), turned)
     actions = [str(canonical_deal(deal))]
     for code in line[LOG_ACTIONS:LOG_SCORES]:
         if code < 0:
@@ -285,7 +285,7 @@ def _transcript_hand(number: int, line: npt.NDArray[np.int32]) -> TranscriptHand
         result = OUTCOMES[Result(int(line[LOG_RESULT]))]
     return TranscriptHand(
         number=number,
-        dealer=int(line[LOG_DEALER]),
+        dealer=dealer,
         actions=tuple(actions),
         scores=(int(scores[0]), int(scores[1]), int(scores[2]), int(scores[3])),
         played=did == PLAYED,

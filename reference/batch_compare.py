@@ -6,28 +6,16 @@ deals and, while their positions agree, the same choices (the counter-based stre
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 import numpy.typing as npt
 
 from fourhundred.reference.batch_bits import Float, Int, UInt, _hand_key, _inline, _kernel
 from fourhundred.reference.batch_codes import GAME_STUCK, PLAYED, STUCK, UNFINISHED
-from fourhundred.reference.batch_kernels import _play_hand
+from fourhundred.reference.batch_kernels import Work, _play_hand, new_work
 from fourhundred.reference.batch_tables import (
     P_BASE_TARGET,
     KernelTables,
 )
-
-
-class _Scratches(NamedTuple):
-    """The work arrays :func:`_play_hand` writes (bids, tricks, scratch, masks; no log)."""
-
-    bids: npt.NDArray[np.int64]
-    tricks: npt.NDArray[np.int64]
-    scratch: npt.NDArray[np.int64]
-    masks: npt.NDArray[np.uint64]
-    no_log: npt.NDArray[np.int32]
 
 
 @_inline
@@ -39,7 +27,7 @@ def _game_hand(
     hand_key: UInt,
     kinds: npt.NDArray[np.int64],
     boldness: Float,
-    work: _Scratches,
+    work: Work,
 ) -> tuple[Int, Int, Int, Int, bool, Int]:
     """One hand of a game under ``t`` (``scores`` updated in place): what became
     of it (:func:`_play_hand`), its Result, then the dealer and the target in
@@ -52,10 +40,7 @@ def _game_hand(
         hand_key,
         kinds,
         boldness,
-        work.bids,
-        work.tricks,
-        work.scratch,
-        work.masks,
+        work,
         work.no_log,
     )
     if did == STUCK:
@@ -92,13 +77,7 @@ def compare_kernel(
     """
     scores_a = np.zeros(4, dtype=np.int64)
     scores_b = np.zeros(4, dtype=np.int64)
-    scratches = _Scratches(
-        np.empty(4, dtype=np.int64),
-        np.empty(4, dtype=np.int64),
-        np.empty(64, dtype=np.int64),
-        np.empty(4, dtype=np.uint64),
-        np.empty(0, dtype=np.int32),
-    )
+    scratches = new_work()
     for k in range(games):
         game = first_game + k
         for seat in range(4):

@@ -7,6 +7,8 @@ are in :mod:`fourhundred.reference.batch`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 
@@ -75,6 +77,31 @@ _PLAYER_STREAM = np.uint64(0x8CB92BA72F3D8DD7)
 # ----------------------------------------------------------------------
 
 
+class Work(NamedTuple):
+    """The arrays :func:`_play_hand` works in: the bids (-1 for none) and tricks by seat it
+    leaves, its scratch (the deck, then the trick from :data:`_TRICK`), the four hands as
+    masks, and the empty log of a hand not logged. One set serves every hand of a kernel
+    (:func:`new_work`)."""
+
+    bids: npt.NDArray[np.int64]
+    tricks: npt.NDArray[np.int64]
+    scratch: npt.NDArray[np.int64]
+    masks: npt.NDArray[np.uint64]
+    no_log: npt.NDArray[np.int32]
+
+
+@_inline
+def new_work() -> Work:
+    """A fresh :class:`Work` (64 scratch entries: the deck's 52, then a trick)."""
+    return Work(
+        np.empty(4, dtype=np.int64),
+        np.empty(4, dtype=np.int64),
+        np.empty(64, dtype=np.int64),
+        np.empty(4, dtype=np.uint64),
+        np.empty(0, dtype=np.int32),
+    )
+
+
 @_inline
 def _deal(stream: UInt, deck: npt.NDArray[np.int64], masks: npt.NDArray[np.uint64]) -> None:
     """A uniformly random deal (Fisher-Yates) into ``deck[0:52]``; seat s gets
@@ -100,20 +127,17 @@ def _play_hand(
     key: UInt,
     kinds: npt.NDArray[np.int64],
     boldness: Float,
-    bids: npt.NDArray[np.int64],
-    tricks: npt.NDArray[np.int64],
-    scratch: npt.NDArray[np.int64],
-    masks: npt.NDArray[np.uint64],
+    work: Work,
     log: npt.NDArray[np.int32],
 ) -> tuple[Int, Int, Int]:
     """One hand from ``scores`` (updated in place when it is played).
 
     Returns (what the hand did: :data:`THROWN_IN`, :data:`PLAYED` or
-    :data:`STUCK`; the Result code; the next target). ``bids`` and ``tricks``
-    receive the bids (-1 for none) and tricks by seat; ``scratch`` (64 entries) and
-    ``masks`` (the four hands, at least 4 entries) are working space. ``log``, when it has
-    :data:`LOG_WIDTH` entries, receives the deal and the actions.
+    :data:`STUCK`; the Result code; the next target). ``work.bids`` and
+    ``work.tricks`` receive the bids (-1 for none) and tricks by seat (:class:`Work`).
+    ``log``, when it has :data:`LOG_WIDTH` entries, receives the deal and the actions.
     """
+    bids, tricks, scratch, masks = work.bids, work.tricks, work.scratch, work.masks
     p = t.parameters
     players = key ^ _PLAYER_STREAM
     deck = scratch
@@ -129,7 +153,8 @@ def _play_hand(
         bids[seat] = -1
         tricks[seat] = 0
     max_bid = p[P_MAX_BID]
-    trump_mask = t.suit_mask[p[P_TRUMP]]
+    # Hearts, or under trump=turned the suit of the dealer's last card (TURNED_TRUMP).
+    trump = p[P_TRUMP] if p[P_TRUMP] >= 0 else t.card_suit[deck[13 * dealer + 12]]
     so_far = np.int64(0)
     for k in range(4):
         seat = t.bidding_order[dealer, k]
@@ -143,7 +168,7 @@ def _play_hand(
             bid = low + pick if pick <= max_bid - low else np.int64(THROW_IN_CODE)
         else:
             bid, players = _heuristic_bid(
-                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players
+                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players, trump
             )
         if logging:
             log[at] = bid
@@ -169,12 +194,12 @@ def _play_hand(
                 players, pick = _below(players, _popcount(legal))
                 card = _nth(legal, pick)
             else:
-                card = _heuristic_play(t, legal, trick, position, best_position, trump_mask)
+                card = _heuristic_play(t, legal, trick, position, best_position, trump)
             masks[_index(seat)] = hand & ~_bit(card)
             trick[_index(position)] = card
             if position == 0:
                 led = t.card_suit[_index(card)]
-            strength = t.strength[_index(led), _index(card)]
+            strength = t.strength[trump, _index(led), _index(card)]
             best_position = position if strength > best else best_position
             best = max(strength, best)
             if logging:
@@ -205,11 +230,8 @@ def _play_game(
     (the ``G_*`` columns) and the counters; ``log`` (rows of :data:`LOG_WIDTH`,
     or empty) receives every hand."""
     scores = np.zeros(4, dtype=np.int64)
-    bids = np.empty(4, dtype=np.int64)
-    tricks = np.empty(4, dtype=np.int64)
-    scratch = np.empty(64, dtype=np.int64)
-    masks = np.empty(4, dtype=np.uint64)
-    no_log = np.empty(0, dtype=np.int32)
+    work = new_work()
+    bids, tricks, no_log = work.bids, work.tricks, work.no_log
     target = t.parameters[P_BASE_TARGET]
     dealer = np.int64(0)
     logging = log.shape[0] > 0
@@ -227,10 +249,7 @@ def _play_game(
             _hand_key(key, game, hand),
             kinds,
             boldness,
-            bids,
-            tricks,
-            scratch,
-            masks,
+            work,
             line,
         )
         hand += 1
@@ -324,11 +343,7 @@ def hands_kernel(
 ) -> Int:
     """``hands`` independent hands from 0-0-0-0 (dealer ``i % 4``); returns how many were played."""
     scores = np.zeros(4, dtype=np.int64)
-    bids = np.empty(4, dtype=np.int64)
-    tricks = np.empty(4, dtype=np.int64)
-    scratch = np.empty(64, dtype=np.int64)
-    masks = np.empty(4, dtype=np.uint64)
-    no_log = np.empty(0, dtype=np.int32)
+    work = new_work()
     target = t.parameters[P_BASE_TARGET]
     played = np.int64(0)
     for i in range(hands):
@@ -342,11 +357,8 @@ def hands_kernel(
             _hand_key(key, np.int64(-1), i),
             kinds,
             boldness,
-            bids,
-            tricks,
-            scratch,
-            masks,
-            no_log,
+            work,
+            work.no_log,
         )
         if did == PLAYED:
             played += 1

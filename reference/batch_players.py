@@ -26,7 +26,6 @@ from fourhundred.reference.batch_codes import THROW_IN_CODE
 from fourhundred.reference.batch_rules import _table_minimum
 from fourhundred.reference.batch_tables import (
     P_MAX_BID,
-    P_TRUMP,
     KernelTables,
 )
 
@@ -36,9 +35,9 @@ from fourhundred.reference.batch_tables import (
 
 
 @_inline
-def _estimate_halves(t: KernelTables, hand: UInt) -> Int:
-    """:func:`~fourhundred.reference.players.estimated_tricks` in half tricks, from the tables."""
-    hearts_suit = t.parameters[P_TRUMP]
+def _estimate_halves(t: KernelTables, hand: UInt, hearts_suit: Int) -> Int:
+    """:func:`~fourhundred.reference.players.estimated_tricks` in half tricks, from the
+    tables, ``hearts_suit`` being the hand's trump suit."""
     hearts = (hand >> np.uint64(13 * hearts_suit)) & _SUIT_BITS
     three = 1 if _popcount(hearts) >= 3 else 0
     halves = t.hearts_halves[hearts]
@@ -59,13 +58,14 @@ def _heuristic_bid(
     scores: npt.NDArray[np.int64],
     boldness: Float,
     players: UInt,
+    trump: Int,
 ) -> tuple[Int, UInt]:
     """:meth:`HeuristicPlayer._bid`: a bid, or :data:`THROW_IN_CODE`; and the players'
     random stream after it."""
     high = t.parameters[P_MAX_BID]
     if low > high:
         return np.int64(THROW_IN_CODE), players
-    wanted = t.rounded[_estimate_halves(t, hand)]
+    wanted = t.rounded[_estimate_halves(t, hand, trump)]
     players, draw = _unit(players)
     if draw < boldness:
         players, extra = _below(players, 5)
@@ -102,19 +102,20 @@ def _heuristic_play(
     trick: npt.NDArray[np.int64],
     count: Int,
     best_position: Int,
-    trump_mask: UInt,
+    trump: Int,
 ) -> Int:
-    """:meth:`HeuristicPlayer._play` on a hand mask."""
+    """:meth:`HeuristicPlayer._play` on a hand mask, ``trump`` the hand's trump suit."""
+    trump_mask = t.suit_mask[trump]
     if count == 0:
-        for k in range(t.side_aces.shape[0]):
-            if legal & _bit(t.side_aces[k]):
-                return t.side_aces[k]
+        for k in range(t.aces.shape[0]):
+            if legal & _bit(t.aces[k]) and t.card_suit[t.aces[k]] != trump:
+                return t.aces[k]
         hearts = legal & trump_mask
         if _popcount(hearts) >= 5:
             return _highest(hearts)
         return _cheapest(t, legal, trump_mask)
     led = t.card_suit[trick[0]]
-    best = t.strength[led, trick[best_position]]
+    best = t.strength[trump, led, trick[best_position]]
     partner_winning = count - best_position == 2
     if not partner_winning:
         winner = np.int64(-1)
@@ -123,7 +124,7 @@ def _heuristic_play(
         while pool:
             card = _lowest(pool)
             pool &= pool - _ONE
-            strength = t.strength[led, card]
+            strength = t.strength[trump, led, card]
             if best < strength < winner_strength:
                 winner, winner_strength = card, strength
         if winner >= 0:

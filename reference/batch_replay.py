@@ -38,7 +38,7 @@ from fourhundred.reference.batch_tables import (
 )
 from fourhundred.reference.engine import CHECKS, NOT_AN_ACTION, GameState, Phase
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import CARD_INDEX, TRICKS_PER_HAND
+from fourhundred.spec.cards import CARD_INDEX, TRICKS_PER_HAND, TRUMP
 from fourhundred.spec.model import Result, Rules
 
 #: The phases as the kernel's codes (their order in :class:`Phase`).
@@ -118,6 +118,8 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     rules = state.rules
     if type(state.fast) is not FastRules or state.checks is not CHECKS:
         return None
+    if rules.trump != "hearts":  # the kernel plays hearts always; turned trumps: the engine
+        return None
     numbers = (*state.scores, state.target_in_force)
     if any(not -LIMIT < n < LIMIT for n in numbers):
         return None
@@ -148,6 +150,8 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     rows: list[tuple[int, int, int]] = []
     deals: list[tuple[int, ...]] = []
     for text in texts:
+        if isinstance(text, str) and _turns_a_card(text):
+            return None  # a turned card is a house rule's; the engine judges it
         kind, seat, value, deal = _encoded(text) if isinstance(text, str) else _NO_ACTION
         if deal:
             value = len(deals)
@@ -187,6 +191,17 @@ def _hand_end(row: npt.NDArray[np.int64]) -> HandEnd:
 
 #: An action text that is no action: (kind, seat, value, deal).
 _NO_ACTION: tuple[int, int, int, tuple[int, ...]] = (A_NONE, -1, 0, ())
+
+
+@lru_cache(maxsize=4096)
+def _turns_a_card(text: str) -> bool:
+    """Whether ``text`` is a deal that turns a card (`` turn:7S``, the house rule
+    ``trump=turned``), which the kernel, playing hearts always, does not hold."""
+    try:
+        action = parse_action(text)
+    except NotationError:
+        return False
+    return isinstance(action, Deal) and action.turned is not None
 
 
 @lru_cache(maxsize=4096)
@@ -281,7 +296,7 @@ def replay_kernel(
                 led = t.card_suit[trick[0]]
                 best_position, best = 0, -2
                 for position in range(4):
-                    strength = t.strength[led, trick[position]]
+                    strength = t.strength[TRUMP, led, trick[position]]
                     if strength > best:
                         best_position, best = position, strength
                 winner = t.trick_order[leader, best_position]

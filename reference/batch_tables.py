@@ -15,8 +15,10 @@ definition it stands for:
   band;
 * seats and turn order (bidding order, trick order, first leader, next dealer)
   from :class:`~fourhundred.spec.model.Rules`;
-* the trick from the one card table (:data:`~fourhundred.spec.cards.STRENGTH`,
-  :data:`~fourhundred.spec.cards.SUIT_MASK`);
+* the trick from the one card table (:data:`~fourhundred.spec.cards.STRENGTHS`, by
+  trump suit, :data:`~fourhundred.spec.cards.SUIT_MASK`), the trump suit from
+  :meth:`~fourhundred.spec.model.Rules.trump_suit` (hearts, or under ``trump=turned``
+  the suit of the dealer's last card, hand by hand);
 * the heuristic bidder's trick estimate from
   :func:`fourhundred.reference.players.estimated_tricks`, by 13-bit suit pattern
   (the estimate is a sum of a hearts part and one part per side suit, which
@@ -45,10 +47,9 @@ from fourhundred.spec.cards import (
     CARD_SUIT,
     FULL_DECK,
     RANKS,
-    STRENGTH,
+    STRENGTHS,
     SUIT_MASK,
     SUITS,
-    TRUMP,
     TRUMP_SUIT,
 )
 from fourhundred.spec.model import BAND_START, BAND_WIDTH, Rules
@@ -91,6 +92,9 @@ _SUIT_PATTERNS = 1 << len(RANKS)
     P_FIRST_SEAT,
 ) = range(22)
 PARAMETER_COUNT = 22
+#: :data:`P_TRUMP` under the house rule ``trump=turned``: the trump is the suit of the
+#: dealer's last card (``deck[13 * dealer + 12]`` of the kernel's deal), hand by hand.
+TURNED_TRUMP = -1
 #: The partner floor of ``partner_condition=off`` (a house rule): below any score.
 NO_PARTNER_FLOOR = -(1 << 62)
 
@@ -113,7 +117,7 @@ class KernelTables(NamedTuple):
     trick_order: Ints
     first_leader: Ints
     next_dealer: Ints
-    #: ``strength[led suit, card]`` and ``card_suit[card]`` (the one card table).
+    #: ``strength[trump suit, led suit, card]`` and ``card_suit[card]`` (the one card table).
     strength: Ints
     card_suit: Ints
     #: ``suit_mask[suit]`` as 64-bit masks of card indices.
@@ -123,8 +127,8 @@ class KernelTables(NamedTuple):
     hearts_halves: Ints
     side_halves: Ints
     rounded: Ints
-    #: The non-trump aces (cards the heuristic leads first), in deck order.
-    side_aces: Ints
+    #: The four aces in deck order (the heuristic leads the first it holds that is no trump).
+    aces: Ints
 
 
 def _band_score(band: int) -> int:
@@ -225,7 +229,8 @@ def _flags(rules: Rules, fast: FastRules, bands: int) -> Ints:
     p[P_RAISE_WHEN_REACHED] = rules.raise_trigger != "qualified"
     p[P_BASE_TARGET] = rules.target
     p[P_BANDS] = bands
-    p[P_TRUMP] = TRUMP
+    # The trump suit, or -1 under trump=turned: the suit the dealer turns, known at the deal.
+    p[P_TRUMP] = rules.trump_suit(TURNED_TRUMP)
     p[P_POINTS_FIRST] = rules.thirteen_precedence == "points_first"
     p[P_STANDING_BY_PLAYER] = rules.both_qualify_by == "player_score"
     p[P_FIRST_SEAT] = rules.both_qualify == "first_seat"
@@ -254,15 +259,13 @@ def kernel_tables(rules: Rules) -> KernelTables:
         trick_order=np.array([rules.trick_seats(s) for s in range(4)], dtype=np.int64),
         first_leader=np.array([rules.first_leader(d) for d in range(4)], dtype=np.int64),
         next_dealer=np.array([rules.next_dealer(d) for d in range(4)], dtype=np.int64),
-        strength=np.array(STRENGTH, dtype=np.int64),
+        strength=np.array(STRENGTHS, dtype=np.int64),
         card_suit=np.array(CARD_SUIT, dtype=np.int64),
         suit_mask=np.array(SUIT_MASK, dtype=np.uint64),
         hearts_halves=hearts,
         side_halves=side,
         rounded=np.array([round(halves / 2) for halves in range(128)], dtype=np.int64),
-        side_aces=np.array(
-            [s * len(RANKS) + ace for s in range(len(SUITS)) if s != TRUMP], dtype=np.int64
-        ),
+        aces=np.array([s * len(RANKS) + ace for s in range(len(SUITS))], dtype=np.int64),
     )
 
 

@@ -9,7 +9,9 @@ explicit :class:`Phase`, and the game goes through them as the sources tell it
 
 * ``deal``: nobody acts (``to_act`` is None); the next action is the dealer's
   :class:`Deal` of four 13-card hands (:func:`fourhundred.reference.shuffle.deal_from_seed`
-  from a seed). Any valid deal is legal, so :func:`legal_actions` is empty here.
+  from a seed), and under the house rule ``trump=turned`` the card the dealer
+  turns, one of their own, whose suit is the hand's trump (``GameState.turned``).
+  Any valid deal is legal, so :func:`legal_actions` is empty here.
 * ``bidding``: the seats of :meth:`Rules.bidding_seats` bid in turn
   (:class:`Bid`), each at least its own minimum and at most the largest bid;
   under ``dealer_throw_in=yes`` the dealer may instead :class:`ThrowIn`. After
@@ -47,7 +49,7 @@ from functools import cache
 from typing import NamedTuple, cast
 
 from fourhundred.reference.actions import Action, Bid, Deal, Hands, Play, ThrowIn, canonical_deal
-from fourhundred.reference.fast import FastRules
+from fourhundred.reference.fast import FastRules, winner_under
 from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES, TRICKS_PER_HAND
 from fourhundred.spec.model import Result, Rules
 
@@ -83,7 +85,10 @@ ILLEGAL_ACTION_CODES: Mapping[str, str] = {
     "card_not_in_hand": "the card is not in the hand of the player to act",
     "must_follow_suit": "the player holds the suit led and played another suit",
     "game_over": "the game is over; no action is possible",
-    "bad_deal": "the deal is not four hands of 13 distinct cards making up the pack",
+    "bad_deal": (
+        "the deal is not four hands of 13 distinct cards making up the pack, or its turned "
+        "card is wrong (under trump=turned: none, or not the dealer's; else: any)"
+    ),
     "throw_in_not_allowed": (
         "only the dealer, at the dealer's turn to bid, may throw in, and only where the variant allows it"
     ),
@@ -177,6 +182,22 @@ def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
             if card in seen:
                 return f"{card} is dealt twice (to {seen[card]} and {SEAT_NAMES[seat_]})"
             seen[card] = SEAT_NAMES[seat_]
+    return _bad_turn(state, action)
+
+
+def _bad_turn(state: GameState, action: Deal) -> str | None:
+    """Why the deal's turned card is wrong: under ``trump=turned`` the dealer turns one
+    of their own cards (:meth:`Rules.turned_card`); otherwise no card is turned."""
+    turned = action.turned
+    if state.rules.trump != "turned":
+        if turned is None:
+            return None
+        return f"{state.rules} turns no card (hearts are trumps); the deal turned {turned}"
+    dealer = SEAT_NAMES[state.dealer]
+    if turned is None:
+        return f"under trump=turned the dealer ({dealer}) turns a card: add turn:<card>"
+    if turned not in action.hands[state.dealer]:
+        return f"the turned card {turned} is not in the dealer's ({dealer}) hand"
     return None
 
 
@@ -321,6 +342,10 @@ class GameState:
     hand_number: int = 1
     result: Result = Result.CONTINUE
     history: tuple[HandRecord, ...] = ()
+    #: The card the dealer turned this hand under the house rule ``trump=turned`` (its
+    #: suit is trumps: :attr:`trump`); None while dealing, after the game, and always
+    #: under hearts always (every source).
+    turned: str | None = None
     #: The rules the engine applies (a fast-rule variant reaches whole games
     #: through it): by default ``FastRules.of(rules)``; its ``rules`` are ``rules``.
     fast: FastRules = field(default=cast(FastRules, None), compare=False, repr=False)
@@ -333,6 +358,11 @@ class GameState:
             object.__setattr__(self, "fast", FastRules.of(self.rules))
         elif fast.rules is not self.rules and fast.rules != self.rules:
             raise ValueError(f"the fast rules are for {fast.rules}, the state's rules {self.rules}")
+
+    @property
+    def trump(self) -> str:
+        """This hand's trump suit, a letter of ``CDHS`` (:meth:`FastRules.trump_suit`)."""
+        return self.fast.trump_suit(None if self.turned is None else self.turned[1])
 
 
 #: A player: given the state (its seat is ``state.to_act``), returns a legal action.
@@ -423,7 +453,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     if isinstance(action, Bid):
         return _bid_made(state, action.value)
     if isinstance(action, Deal):
-        return _dealt(state, canonical_deal(action).hands)
+        return _dealt(state, canonical_deal(action).hands, action.turned)
     if isinstance(action, ThrowIn):
         return _thrown_in(state)
     raise TypeError(f"not an action: {action!r}")
@@ -442,12 +472,12 @@ def _evolve(state: GameState, **changes: object) -> GameState:
     return after
 
 
-def _dealt(state: GameState, hands: Hands) -> GameState:
-    """The dealer has dealt ``hands`` (in deck order): the first seat of
-    :attr:`FastRules.bidding_orders` bids."""
+def _dealt(state: GameState, hands: Hands, turned: str | None) -> GameState:
+    """The dealer has dealt ``hands`` (in deck order) and turned ``turned``: the first
+    seat of :attr:`FastRules.bidding_orders` bids."""
     first = state.fast.bidding_orders[state.dealer][0]
     return _evolve(state, phase=_BIDDING, hands=hands, bids=_NO_BIDS, to_act=first,
-                   trick=(), leader=None, tricks_won=_ZERO)  # fmt: skip
+                   trick=(), leader=None, tricks_won=_ZERO, turned=turned)  # fmt: skip
 
 
 def _bid_made(state: GameState, value: int) -> GameState:
@@ -499,7 +529,7 @@ def _card_played(state: GameState, card: str) -> GameState:
     order = fast.trick_orders[leader]
     if len(trick) < 4:
         return _evolve(state, hands=new_hands, trick=trick, to_act=order[len(trick)])
-    winner = order[fast.trick_winner(trick)]
+    winner = order[winner_under(fast, trick, state.trump)]
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won: Four = (won[0], won[1], won[2], won[3])
@@ -522,7 +552,7 @@ def _hand_settled(state: GameState, tricks_won: Four) -> GameState:
     record = HandRecord(after, tricks_won, state.bids, True)
     if result != Result.CONTINUE:
         return _evolve(state, phase=_GAME_OVER, hands=_NO_HANDS, trick=(), to_act=None,
-                       leader=None, scores=after, tricks_won=tricks_won,
+                       leader=None, turned=None, scores=after, tricks_won=tricks_won,
                        target_in_force=next_target, result=Result(result),
                        history=(*state.history, record))  # fmt: skip
     return _next_hand(state, fast.next_dealer(state.dealer), record, next_target)
@@ -535,7 +565,7 @@ def _next_hand(
     scores after it; ``target_in_force`` from then on)."""
     return _evolve(state, phase=_DEAL, dealer=dealer, scores=record.scores_after,
                    target_in_force=target_in_force, hands=_NO_HANDS, bids=_NO_BIDS,
-                   to_act=None, trick=(), leader=None, tricks_won=_ZERO,
+                   to_act=None, trick=(), leader=None, tricks_won=_ZERO, turned=None,
                    hand_number=state.hand_number + 1, result=Result.CONTINUE,
                    history=(*state.history, record))  # fmt: skip
 

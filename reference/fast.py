@@ -122,10 +122,18 @@ class FastRules:
 
     # -- cards ----------------------------------------------------------
 
-    def trick_winner(self, trick: Sequence[str]) -> int:
-        """Position (0-3, in play order) of the card that wins a complete trick
+    def trump_suit(self, turned_suit: str | None) -> str:
+        """The trump suit (a letter of :data:`~fourhundred.spec.cards.SUITS`) of a hand
+        whose dealer turned a card of ``turned_suit`` (None: no card turned):
+        :meth:`Rules.trump_suit`, hearts always but under the house rule ``trump=turned``."""
+        index = cards.TRUMP if turned_suit is None else cards.SUITS.index(turned_suit)
+        return cards.SUITS[int(self.rules.trump_suit(index))]
+
+    def trick_winner(self, trick: Sequence[str], trump: str = cards.TRUMP_SUIT) -> int:
+        """Position (0-3, in play order) of the card that wins a complete trick when
+        ``trump`` (a suit letter, :meth:`trump_suit`) is trumps
         (:func:`fourhundred.spec.cards.trick_winner`)."""
-        return cards.trick_winner(trick)
+        return cards.trick_winner(trick, trump)
 
     def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:
         """The cards of ``hand`` that may be played to a trick led by ``led``
@@ -368,6 +376,15 @@ class FastRules:
         if result == _RESULT_CONTINUE and special != _RESULT_CONTINUE:
             return after, special, target_in_force
         return after, result, next_target
+
+
+def winner_under(fast: FastRules, trick: Sequence[str], trump: str) -> int:
+    """``fast.trick_winner(trick, trump)``, the trump given only when it is not hearts,
+    so a fast-rule variant written for hearts always (``trick_winner(self, trick)``)
+    keeps working: what the engine and the kinds call."""
+    if trump == cards.TRUMP_SUIT:
+        return fast.trick_winner(trick)
+    return fast.trick_winner(trick, trump)
 
 
 #: :meth:`FastRules.of`'s cache, by class and rules value.

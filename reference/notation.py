@@ -7,7 +7,9 @@ Ten fields separated by single spaces::
 =========== =================================================================
 phase       ``deal``, ``bidding``, ``play``, or ``over:NS`` / ``over:WE`` /
             ``over:draw`` (the game is over, with its result)
-dealer      ``N``, ``W``, ``S`` or ``E`` (seats 0-3)
+dealer      ``N``, ``W``, ``S`` or ``E`` (seats 0-3); under the house rule
+            ``trump=turned``, during bidding and play, the dealer and the
+            card they turned, whose suit is trumps: ``N:7S``
 scores      four integers by seat N,W,S,E, comma-separated: ``12,-4,0,33``
 target      the target in force (raised under arab3meyeh's rule): ``41``
 hands       four hands by seat, separated by ``/``; a hand is its cards
@@ -77,7 +79,7 @@ def to_notation(state: GameState) -> str:
     return " ".join(
         (
             phase,
-            SEAT_NAMES[state.dealer],
+            _dealer_text(state),
             ",".join(str(s) for s in state.scores),
             str(state.target_in_force),
             hands,
@@ -88,6 +90,25 @@ def to_notation(state: GameState) -> str:
             str(state.hand_number),
         )
     )
+
+
+def _dealer_text(state: GameState) -> str:
+    """The dealer field: the dealer's seat, and ``:<card>`` for a turned card."""
+    seat = SEAT_NAMES[state.dealer]
+    return seat if state.turned is None else f"{seat}:{state.turned}"
+
+
+def _dealer(text: str) -> tuple[int, str | None]:
+    """The dealer and the turned card (None if none) of the dealer field."""
+    seat_text, colon, card_text = text.partition(":")
+    dealer = _seat(1, seat_text)
+    assert dealer is not None
+    if not colon:
+        return dealer, None
+    try:
+        return dealer, parse_card(card_text)
+    except CardError as error:
+        raise _error(1, f"the turned card: {error}") from None
 
 
 def _error(index: int, message: str) -> NotationError:
@@ -161,8 +182,7 @@ def from_notation(rules: Rules, text: str) -> GameState:
             0, f"expected deal, bidding, play or over:NS/over:WE/over:draw, got {f_phase!r}"
         )
 
-    dealer = _seat(1, f_dealer)
-    assert dealer is not None
+    dealer, turned = _dealer(f_dealer)
     scores = _four_ints(2, f_scores, "scores")
     if not _INT.fullmatch(f_target):
         raise _error(3, f"expected an integer, got {f_target!r}")
@@ -220,7 +240,9 @@ def from_notation(rules: Rules, text: str) -> GameState:
         tricks_won=tricks,
         hand_number=int(f_number),
         result=result,
+        turned=turned,
     )
+    _check_turned(state)
     _check_consistent(state)
     return state
 
@@ -303,6 +325,30 @@ def _check_consistent(state: GameState) -> None:
         raise _error(
             8, f"{SEAT_NAMES[seats[len(state.trick)]]} plays next, not {_seat_text(state.to_act)}"
         )
+
+
+def _check_turned(state: GameState) -> None:
+    """The turned card: under ``trump=turned``, during bidding and play, one the dealer
+    holds or has played (no other seat holds it, nor played it to this trick); never
+    otherwise."""
+    turned, rules = state.turned, state.rules
+    dealt = state.phase in (Phase.BIDDING, Phase.PLAY)
+    if rules.trump != "turned" or not dealt:
+        if turned is not None:
+            why = "while dealing or after the game" if dealt is False else f"under {rules}"
+            raise _error(1, f"no card is turned {why}: expected the dealer's seat alone")
+        return
+    dealer = SEAT_NAMES[state.dealer]
+    if turned is None:
+        raise _error(
+            1, f"under trump=turned the dealer field is <dealer>:<turned card> ({dealer}:7S)"
+        )
+    held = [seat for seat, hand in enumerate(state.hands) if turned in hand]
+    played_by = None
+    if turned in state.trick and state.leader is not None:
+        played_by = rules.trick_seats(state.leader)[state.trick.index(turned)]
+    if any(seat != state.dealer for seat in held) or played_by not in (None, state.dealer):
+        raise _error(1, f"the turned card {turned} is the dealer's ({dealer}), no other seat's")
 
 
 def _check_bids_legal(state: GameState, seats: list[int]) -> None:

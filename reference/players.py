@@ -17,7 +17,7 @@ import random
 
 from fourhundred.reference.actions import Action, Bid, Play, ThrowIn
 from fourhundred.reference.engine import GameState, Phase, legal_actions
-from fourhundred.spec.cards import FULL_DECK, TRUMP_SUIT, rank_of, trick_winner
+from fourhundred.spec.cards import FULL_DECK, SUITS, TRUMP_SUIT, rank_of, trick_winner
 
 #: :func:`~fourhundred.spec.cards.rank_of` of every card, looked up (the players'
 #: hot path: a card's strength is asked for every card of every trick).
@@ -45,9 +45,10 @@ class RandomPlayer:
         return actions[self._random.randrange(len(actions))]
 
 
-def estimated_tricks(hand: tuple[str, ...]) -> float:
-    """A rough count of the tricks a hand should take, hearts being trump."""
-    hearts = [c for c in hand if c[1] == TRUMP_SUIT]
+def estimated_tricks(hand: tuple[str, ...], trump: str = TRUMP_SUIT) -> float:
+    """A rough count of the tricks a hand should take, ``trump`` (hearts, or the hand's
+    turned suit under ``trump=turned``) being trumps."""
+    hearts = [c for c in hand if c[1] == trump]
     estimate = max(0, len(hearts) - 3) * 1.0
     heart_ranks = sorted((rank_of(c) for c in hearts), reverse=True)
     for position, rank in enumerate(heart_ranks[:3]):
@@ -55,7 +56,7 @@ def estimated_tricks(hand: tuple[str, ...]) -> float:
             estimate += 1.0
         elif rank >= 10 - position:
             estimate += 0.5
-    for suit in "CDS":
+    for suit in (suit for suit in SUITS if suit != trump):
         ranks = sorted((rank_of(c) for c in hand if c[1] == suit), reverse=True)
         if ranks and ranks[0] == 12:
             estimate += 1.0
@@ -87,7 +88,7 @@ class HeuristicPlayer:
             return actions[-1]
         seat = state.to_act
         assert seat is not None
-        wanted = round(estimated_tricks(state.hands[seat]))
+        wanted = round(estimated_tricks(state.hands[seat], state.trump))
         if self._random.random() < self.boldness:
             wanted += self._random.randint(2, 6)
         order = state.rules.bidding_seats(state.dealer)
@@ -102,22 +103,23 @@ class HeuristicPlayer:
 
     def _play(self, state: GameState, actions: tuple[Action, ...]) -> Action:
         cards = [a.card for a in actions if isinstance(a, Play)]
+        trump = state.trump
 
         def strength(card: str, led: str) -> int:
-            if card[1] == TRUMP_SUIT:
+            if card[1] == trump:
                 return 100 + _RANK_OF[card]
             return _RANK_OF[card] if card[1] == led else -1
 
         if not state.trick:
-            aces = [c for c in cards if c[0] == "A" and c[1] != TRUMP_SUIT]
+            aces = [c for c in cards if c[0] == "A" and c[1] != trump]
             if aces:
                 return Play(aces[0])
-            hearts = [c for c in cards if c[1] == TRUMP_SUIT]
+            hearts = [c for c in cards if c[1] == trump]
             if len(hearts) >= 5:
                 return Play(max(hearts, key=_RANK_OF.__getitem__))
-            return Play(min(cards, key=lambda c: (c[1] == TRUMP_SUIT, _RANK_OF[c])))
+            return Play(min(cards, key=lambda c: (c[1] == trump, _RANK_OF[c])))
         led = state.trick[0][1]
-        best_position = trick_winner(state.trick)
+        best_position = trick_winner(state.trick, trump)
         best = strength(state.trick[best_position], led)
         partner_winning = len(state.trick) - best_position == 2
         winners = [c for c in cards if strength(c, led) > best]

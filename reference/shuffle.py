@@ -14,6 +14,9 @@ The shuffle (language-neutral; test vectors in ``reference/shuffle_vectors.json`
    ``i + 1`` and swap positions ``i`` and ``j``. Position 0 is the top card.
 5. The variant deals the deck: :meth:`fourhundred.spec.model.Rules.deal`
    (batches of ``deal_pattern``, the dealer's right-hand neighbour first).
+   Under the house rule ``trump=turned`` the dealer turns the deck's last card,
+   their own last card (:meth:`~fourhundred.spec.model.Rules.turned_card`): the
+   deal states it (``turn:7S``) and its suit is trumps for the hand.
 
 The hand ``k`` (1-based) of a game played from seed ``s`` is dealt from seed
 text ``"<s>/<k>"`` (see :func:`hand_seed`).
@@ -93,8 +96,9 @@ def commitment(seed: int | str, deal_text: str) -> str:
 
 def deal_from_seed(seed: int | str, dealer: int, rules: Rules) -> Deal:
     """The deal of the documented SHA-256 shuffle (the module docstring), in deck order."""
-    north, west, south, east = rules.deal(shuffled_deck(seed), dealer)
-    return canonical_deal(Deal((north, west, south, east)))
+    deck = shuffled_deck(seed)
+    north, west, south, east = rules.deal(deck, dealer)
+    return canonical_deal(Deal((north, west, south, east), rules.turned_card(deck)))
 
 
 def commit_deal(seed: int | str, deal: Deal) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from math import lcm, prod
 
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import FULL_DECK, LED_STRENGTH, SUIT_START
+from fourhundred.spec.cards import FULL_DECK, LED_STRENGTH, LED_STRENGTHS, SUIT_START, SUITS
 from fourhundred.spec.model import Result, Rules
 
 #: The card indices of the pack, in order.
@@ -62,6 +62,8 @@ class HandLog:
     scores_after: tuple[int, ...] = ()
     result: int = 0
     target_after: int = 0
+    #: The card the dealer turned (a card index of their hand) under ``trump=turned``.
+    turned: int | None = None
 
 
 def random_deal(rnd: random.Random) -> list[list[int]]:
@@ -93,6 +95,7 @@ def play_random_tricks(
     leader: int,
     seats_after: tuple[tuple[int, ...], ...],
     rnd: random.Random,
+    led_strength: tuple[tuple[int, ...], ...] = LED_STRENGTH,
 ) -> tuple[list[int], list[int]]:
     """Play 13 tricks of uniformly random legal cards; return tricks by seat and the cards played.
 
@@ -102,13 +105,13 @@ def play_random_tricks(
     rank), the cards of the suit led are the slice two bisections find: a
     follower draws from that slice, or from the whole hand when it is empty
     (every hand holds ``n`` cards at the start of a trick). The winner is the
-    highest :data:`~fourhundred.spec.cards.LED_STRENGTH` of the card led.
+    highest ``led_strength`` of the card led (:data:`~fourhundred.spec.cards.LED_STRENGTHS`
+    of the hand's trump suit; hearts by default).
     The loop over the three followers is written out (this is the hot path),
     and the last trick, where every hand holds one card, draws nothing.
     """
     draw_bits = rnd.getrandbits
     bits, limit = _TRICK_BITS, _TRICK_LIMIT
-    led_strength = LED_STRENGTH
     suit_start = SUIT_START
     find = bisect_left
     tricks = [0, 0, 0, 0]
@@ -226,6 +229,9 @@ class Simulator:
         """One random hand from the given scores: deal, bids, and (if played) tricks and scoring."""
         rnd = self.rnd
         hands = random_deal(rnd)
+        # Under trump=turned the dealer turns a uniformly random card of their hand
+        # (drawn only then: a hearts-always stream is unchanged).
+        turned = hands[dealer][rnd.randrange(13)] if self.rules.trump == "turned" else None
         fast = self.fast
         max_bid = self.rules.max_bid
         bids = [0, 0, 0, 0]
@@ -257,16 +263,20 @@ class Simulator:
                 if bids[last] < needed <= max_bid:
                     bids[last] = needed
         if not fast.hand_is_played(bids, scores):
-            return HandLog(dealer, hands, bids, False, scores_after=scores, target_after=target)
+            return HandLog(
+                dealer, hands, bids, False, scores_after=scores, target_after=target, turned=turned
+            )
         north, west, south, east = hands
+        trump = fast.trump_suit(None if turned is None else FULL_DECK[turned][1])
         tricks, plays = play_random_tricks(
             [north[:], west[:], south[:], east[:]],
             self._first_leader[dealer],
             self._seats_after,
             rnd,
+            LED_STRENGTHS[SUITS.index(trump)],
         )
         after, result, next_target = fast.hand_result(scores, bids, tricks, dealer, target)
-        return HandLog(dealer, hands, bids, True, plays, tricks, after, result, next_target)
+        return HandLog(dealer, hands, bids, True, plays, tricks, after, result, next_target, turned)
 
     def game(self, first_dealer: int = 0, max_hands: int = 1000) -> GameSummary:
         """A whole random game; counts the situations it passed through."""

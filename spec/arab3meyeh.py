@@ -98,6 +98,7 @@ ARAB3MEYEH_400 = VariantDef(
             "team_total", cite("Scoring", "not used (the target is raised instead)")
         ),
         "turn_time_limit": Fixed(None, cite("Game Play", "no rule on time")),
+        "trump": Fixed("hearts", cite("Game Play", "hearts are always trumps")),
     },
     disagreements=("big-bid-values",),
 )

@@ -113,26 +113,33 @@ def seat_to_the_right(seat: int, steps: int = 1) -> int:
     return (seat + steps) % 4
 
 
-def beats(suit: IntLike, rank: IntLike, best_suit: IntLike, best_rank: IntLike) -> BoolLike:
+def beats(
+    suit: IntLike, rank: IntLike, best_suit: IntLike, best_rank: IntLike, trump: IntLike = TRUMP
+) -> BoolLike:
     """Whether a card beats the best card of the trick so far.
 
-    A heart beats any card that is not a heart; a card of the same suit as the
-    best card beats it when it ranks higher; any other card never does. Since
-    the best card starts as the card led, this gives "highest heart, else
-    highest card of the suit led" (all four sources, sections in the module
-    docstring).
+    A trump (a heart, in every source) beats any card that is not a trump; a card
+    of the same suit as the best card beats it when it ranks higher; any other
+    card never does. Since the best card starts as the card led, this gives
+    "highest heart, else highest card of the suit led" (all four sources,
+    sections in the module docstring). ``trump`` is the trump suit's index: the
+    hand's trump under the house rule ``trump=turned``
+    (:meth:`fourhundred.spec.model.Rules.trump_suit`).
     """
-    heart_over_plain = all_(suit == TRUMP, best_suit != TRUMP)
+    trump_over_plain = all_(suit == trump, best_suit != trump)
     higher_same_suit = all_(suit == best_suit, rank > best_rank)
-    return any_(heart_over_plain, higher_same_suit)
+    return any_(trump_over_plain, higher_same_suit)
 
 
-def trick_winner_position(suits: Sequence[IntLike], ranks: Sequence[IntLike]) -> IntLike:
-    """Position in play order (0 = leader) of the card that wins a full trick."""
+def trick_winner_position(
+    suits: Sequence[IntLike], ranks: Sequence[IntLike], trump: IntLike = TRUMP
+) -> IntLike:
+    """Position in play order (0 = leader) of the card that wins a full trick, ``trump``
+    the trump suit's index (:func:`beats`)."""
     best_position: IntLike = 0
     best_suit, best_rank = suits[0], ranks[0]
     for position in range(1, len(suits)):
-        wins = beats(suits[position], ranks[position], best_suit, best_rank)
+        wins = beats(suits[position], ranks[position], best_suit, best_rank, trump)
         best_position = ite(wins, position, best_position)
         best_suit = ite(wins, suits[position], best_suit)
         best_rank = ite(wins, ranks[position], best_rank)
@@ -158,23 +165,31 @@ SUIT_MASK: tuple[int, ...] = tuple(
 )
 
 
-def _strength(led: int, index: int) -> int:
-    """How strongly card ``index`` stands in a trick led in suit ``led`` (see :data:`STRENGTH`)."""
+def _strength(trump: int, led: int, index: int) -> int:
+    """How strongly card ``index`` stands in a trick led in suit ``led`` when ``trump`` is
+    trumps (see :data:`STRENGTHS`)."""
     suit, rank = CARD_SUIT[index], index % _RANK_COUNT
-    if suit == TRUMP:
+    if suit == trump:
         return _RANK_COUNT + rank
     return rank if suit == led else -1
 
 
-#: ``STRENGTH[led][index]``: the card's standing in a trick whose led suit is
-#: ``led``: a heart 13-25, a card of the led suit 0-12, any other card -1. The
-#: highest strength wins the trick: :func:`beats` as a table (hearts trump, else
-#: the highest card of the suit led).
-STRENGTH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_strength(led, index) for index in range(_CARD_COUNT)) for led in range(len(SUITS))
+#: ``STRENGTHS[trump][led][index]``: the card's standing in a trick whose led suit
+#: is ``led`` when the suit ``trump`` is trumps: a trump 13-25, a card of the led
+#: suit 0-12, any other card -1. The highest strength wins the trick: :func:`beats`
+#: as a table (the trump, else the highest card of the suit led).
+STRENGTHS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_strength(trump, led, index) for index in range(_CARD_COUNT)) for led in range(4))
+    for trump in range(len(SUITS))
 )
-#: ``LED_STRENGTH[index]``: the :data:`STRENGTH` row of a trick led with that card.
-LED_STRENGTH: tuple[tuple[int, ...], ...] = tuple(STRENGTH[suit] for suit in CARD_SUIT)
+#: ``STRENGTH[led][index]``: :data:`STRENGTHS` with hearts trumps (every source).
+STRENGTH: tuple[tuple[int, ...], ...] = STRENGTHS[TRUMP]
+#: ``LED_STRENGTHS[trump][index]``: the :data:`STRENGTHS` row of a trick led with that card.
+LED_STRENGTHS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(table[suit] for suit in CARD_SUIT) for table in STRENGTHS
+)
+#: ``LED_STRENGTH[index]``: :data:`LED_STRENGTHS` with hearts trumps.
+LED_STRENGTH: tuple[tuple[int, ...], ...] = LED_STRENGTHS[TRUMP]
 
 
 def _suit_ranks() -> tuple[tuple[int, ...], ...]:
@@ -203,12 +218,12 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
     return tuple(FULL_DECK[index] for index in range(_CARD_COUNT) if mask >> index & 1)
 
 
-def trick_winner(cards_in_play_order: Sequence[Card]) -> int:
+def trick_winner(cards_in_play_order: Sequence[Card], trump: str = TRUMP_SUIT) -> int:
     """Position in play order (0 = leader) of the card that wins the trick: the
-    highest :data:`STRENGTH` of the suit led, which is :func:`trick_winner_position`
-    on the cards' suits and ranks (hearts trump, else the highest card of the
-    suit led; sections in the module docstring)."""
-    strength = LED_STRENGTH[CARD_INDEX[cards_in_play_order[0]]]
+    highest :data:`STRENGTHS` of the suit led, which is :func:`trick_winner_position`
+    on the cards' suits and ranks (the trump suit, hearts in every source, else the
+    highest card of the suit led; sections in the module docstring)."""
+    strength = LED_STRENGTHS[SUITS.index(trump)][CARD_INDEX[cards_in_play_order[0]]]
     powers = [strength[CARD_INDEX[card]] for card in cards_in_play_order]
     return powers.index(max(powers))
 

@@ -114,6 +114,9 @@ def describe(rules: Rules) -> dict[str, Any]:
         else "lowest score at the table",
         "table_minimum_counts": rules.table_measure,
         "outcome": outcome_rules(rules),
+        "trumps": "hearts in every hand"
+        if rules.trump == "hearts"
+        else "the suit of the card the dealer turns, their last card (a house rule)",
         "turn_order": {
             "bidding": rules.bidding_order,
             "play": rules.play_order,

@@ -60,6 +60,8 @@ HOUSE_VALUES: Mapping[tuple[str, str], str] = {
     ("partner_condition", "off"): "no partner condition: any partner's score allows the win",
     ("both_qualify", "first_seat"): "both teams qualify: the first qualifying seat's team "
     "wins (seat order N, W, S, E)",
+    ("trump", "turned"): "the dealer turns their last card; its suit is trumps for the hand "
+    "(the deal states it: turn:<card>)",
 }
 
 
@@ -383,6 +385,11 @@ EXAMPLES: tuple[Example, ...] = (
     Example(
         "pagat-41(min_bid=2,double_from=none)",
         "Syrian 41 with a minimum bid of 2 and face values (no doubling from 7)",
+    ),
+    Example(
+        "pagat-41(min_bid=2,double_from=none,trump=turned)",
+        "Syrian 41 with a minimum bid of 2, face values, and trump from a card turned "
+        "at the deal (the dealer's last card, as in whist)",
     ),
     Example("pagat-41(target=61)", "Syrian 41 played to 61"),
     Example("pagat-41(double_from=9)", "Syrian 41, double from 9"),

@@ -66,6 +66,7 @@ MEDALLON_400 = VariantDef(
         "the first team to a total of 41 with both partners positive wins."
     ),
     fixed={
+        "trump": Fixed("hearts", cite("Object of the Game", "hearts are always trumps")),
         "min_bid": Fixed(2, cite("Minimum Bids", "0-29 points: 2 tricks")),
         "own_min_rises": Fixed(
             True,

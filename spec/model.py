@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Literal
 
-from fourhundred.spec.cards import TEAMS, TRICKS_PER_HAND
+from fourhundred.spec.cards import TEAMS, TRICKS_PER_HAND, TRUMP
 from fourhundred.spec.logic import (
     BoolLike,
     IntLike,
@@ -44,6 +44,7 @@ PartnerCondition = Literal["positive", "non_negative", "off"]
 BothQualify = Literal["higher_total", "raise_target", "first_seat"]
 FailPenalty = Literal["value", "tricks"]
 Thirteen = Literal["points", "win_or_lose_game", "win_or_lose_points"]
+Trump = Literal["hearts", "turned"]
 
 
 class Result(IntEnum):
@@ -128,6 +129,10 @@ class Rules:
     total_tie: Literal["play_on", "draw"]
     raise_trigger: Literal["qualified", "reached"]
 
+    # The trump suit: hearts always (every source), or, under the house rule
+    # ``trump=turned``, the suit of the card the dealer turns (:meth:`trump_suit`).
+    trump: Trump = field(default="hearts")
+
     # Not a rule of play: recorded for completeness (medallon's timer).
     turn_time_limit: int | None = field(default=None)
 
@@ -199,6 +204,20 @@ class Rules:
                 hands[seat].extend(deck[position : position + batch])
                 position += batch
         return tuple(tuple(hand) for hand in hands)
+
+    def turned_card(self, deck: Sequence[str]) -> str | None:
+        """The card the dealer turns under the house rule ``trump=turned``: the last card
+        of the deck, which :meth:`deal` gives the dealer (their last card, as in whist);
+        None under hearts always (every source: nothing is turned)."""
+        return deck[-1] if self.trump == "turned" else None
+
+    def trump_suit(self, turned_suit: IntLike) -> IntLike:
+        """The trump suit's index (:data:`~fourhundred.spec.cards.SUITS`) in a hand whose
+        turned card has suit ``turned_suit``: hearts in every source (qahwa §"The deal";
+        medallon §"Object of the Game"; pagat §"Players and Cards"; arab3meyeh §"Game
+        Play"), or that suit under the house rule ``trump=turned``. What
+        :func:`~fourhundred.spec.cards.beats` is given as its ``trump``."""
+        return TRUMP if self.trump == "hearts" else turned_suit
 
     # ------------------------------------------------------------------
     # Bidding

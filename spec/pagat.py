@@ -84,6 +84,7 @@ _COMMON_FIXED = {
     ),
     "raise_trigger": Fixed("qualified", cite("Scoring", "not used (no raised target)")),
     "turn_time_limit": Fixed(None, cite("Play", "no rule on time")),
+    "trump": Fixed("hearts", cite("Players and Cards", "hearts are permanent trumps")),
 }
 
 

@@ -118,6 +118,7 @@ QAHWA_400 = VariantDef(
         ),
         "raise_trigger": Fixed("qualified", cite("Winning", "not used (no raised target)")),
         "turn_time_limit": Fixed(None, cite("Play it in Qahwa", "no rule on time")),
+        "trump": Fixed("hearts", cite("The deal", "hearts are always trumps; no card is turned")),
     },
     house_options=(
         Option(

@@ -25,7 +25,7 @@ from fourhundred.reference.engine import GameState, Phase
 from fourhundred.reference.fast import FastRules
 from fourhundred.reference.players import HeuristicPlayer, RandomPlayer, estimated_tricks
 from fourhundred.reference.transcript import play_game, replay
-from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, TRUMP, hand_mask, trick_winner
+from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SUITS, hand_mask, trick_winner
 from fourhundred.spec.house import EXAMPLES
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import all_readings, load, names
@@ -88,10 +88,13 @@ def test_a_hand_stops_stuck_where_the_engine_offers_no_legal_action(players: int
     (the engine's legal_actions is empty there: see test_reference_simulate)."""
     tables = kernel_tables(load("medallon-400"))
     scores = np.array([0, 150, 0, 0], dtype=np.int64)
-    did, result, target = batch_kernels._play_hand(
-        tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
+    work = batch_kernels.Work(
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(8, dtype=np.uint64), np.zeros(0, dtype=np.int32),
+    )  # fmt: skip
+    did, result, target = batch_kernels._play_hand(
+        tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
+        work, work.no_log,
     )  # fmt: skip
     assert (did, result, target) == (batch_codes.STUCK, 0, 41)
     assert list(scores) == [0, 150, 0, 0]
@@ -133,16 +136,19 @@ def test_the_band_tables_agree_with_the_fast_rules_at_every_score(rules: Rules) 
                 assert tables.change[made, bid, band] == change
 
 
-def test_the_estimate_tables_give_the_heuristic_players_estimate() -> None:
+def test_the_estimate_tables_give_the_heuristic_players_estimate_under_every_trump() -> None:
     tables = kernel_tables(load("qahwa-400"))
     rnd = random.Random(3)
     deck = list(FULL_DECK)
-    for _ in range(3000):
+    for draw in range(3000):
         rnd.shuffle(deck)
         hand = tuple(deck[:13])
-        halves = batch_players._estimate_halves(tables, np.uint64(hand_mask(hand)))
-        assert halves == 2 * estimated_tricks(hand)
-        assert tables.rounded[halves] == round(estimated_tricks(hand))
+        trump = SUITS[draw % 4]
+        halves = batch_players._estimate_halves(
+            tables, np.uint64(hand_mask(hand)), np.int64(draw % 4)
+        )
+        assert halves == 2 * estimated_tricks(hand, trump)
+        assert tables.rounded[halves] == round(estimated_tricks(hand, trump))
 
 
 def _sampled_states(rules: Rules, seed: int) -> list[GameState]:
@@ -169,12 +175,20 @@ def _sampled_states(rules: Rules, seed: int) -> list[GameState]:
     return states
 
 
-@pytest.mark.parametrize("variant", ["qahwa-400", "pagat-41", "pagat-400(dealer_throw_in=yes)"])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "qahwa-400",
+        "pagat-41",
+        "pagat-400(dealer_throw_in=yes)",
+        "pagat-41(min_bid=2,double_from=none,trump=turned)",
+    ],
+)
 def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> None:
-    """On sampled positions of engine games: the same bid, throw-in or card."""
+    """On sampled positions of engine games: the same bid, throw-in or card (under
+    trump=turned, with each hand's turned suit as trumps)."""
     rules = load(variant)
     tables = kernel_tables(rules)
-    trump_mask = tables.suit_mask[TRUMP]
     player = HeuristicPlayer("any", boldness=0.0)
     checked = {"bid": 0, "play": 0}
     for seed in range(4):
@@ -183,6 +197,7 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
             assert seat is not None
             expected = player(state)
             hand = np.uint64(hand_mask(state.hands[seat]))
+            trump = np.int64(SUITS.index(state.trump))
             if state.phase is Phase.BIDDING:
                 order = rules.bidding_seats(state.dealer)
                 low = FastRules.of(rules).own_minimum_bid(state.scores[seat])
@@ -190,7 +205,7 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 code, _ = batch_players._heuristic_bid(
                     tables, hand, low, rules.dealer_may_throw_in and seat == state.dealer,
                     order[-1] == seat, so_far, np.array(state.scores, dtype=np.int64), 0.0,
-                    np.uint64(0),
+                    np.uint64(0), trump,
                 )  # fmt: skip
                 got = ThrowIn() if code == batch_codes.THROW_IN_CODE else Bid(int(code))
                 checked["bid"] += 1
@@ -200,9 +215,9 @@ def test_the_batched_heuristic_decides_as_the_heuristic_player(variant: str) -> 
                 if state.trick:
                     following = hand & tables.suit_mask[CARD_INDEX[state.trick[0]] // 13]
                     legal = following if following else hand
-                best = trick_winner(state.trick) if state.trick else 0
+                best = trick_winner(state.trick, state.trump) if state.trick else 0
                 card = batch_players._heuristic_play(
-                    tables, legal, trick, len(state.trick), best, trump_mask
+                    tables, legal, trick, len(state.trick), best, trump
                 )
                 got = Play(FULL_DECK[int(card)])
                 checked["play"] += 1

@@ -120,7 +120,7 @@ class _Variant(FastRules):
     def first_leader(self, dealer: int) -> int:
         return dealer
 
-    def trick_winner(self, trick: Sequence[str]) -> int:
+    def trick_winner(self, trick: Sequence[str], trump: str = "H") -> int:
         return 0
 
     def legal_plays(self, hand: Sequence[str], led: str | None) -> Sequence[str]:

@@ -15,10 +15,14 @@ from fourhundred.reference.invariants import check_transcript
 from fourhundred.reference.players import HeuristicPlayer, RandomPlayer, estimated_tricks
 from fourhundred.reference.simulate import Simulator, StuckError, card_text, modest_simulator
 from fourhundred.reference.transcript import play_game
+from fourhundred.spec.house import EXAMPLES
 from fourhundred.spec.model import Result, Rules
 from fourhundred.spec.registry import all_readings, load, names
 
-READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)]
+#: Every reading, and every house-rules table (trump from a turned card among them).
+READINGS: list[Rules] = [rules for name in names() for rules in all_readings(name)] + [
+    load(example.text) for example in EXAMPLES
+]
 
 
 @pytest.mark.parametrize("rules", READINGS, ids=str)
@@ -36,7 +40,9 @@ def test_fast_simulated_hands_replay_through_the_checked_engine(rules: Rules) ->
             continue
         state = replace(new_game(rules, dealer), scores=scores, target_in_force=target)
         hands = [tuple(card_text(i) for i in log.hands[seat]) for seat in range(4)]
-        state = apply(state, Deal((hands[0], hands[1], hands[2], hands[3])))
+        turned = None if log.turned is None else card_text(log.turned)
+        assert (turned is None) == (rules.trump == "hearts")
+        state = apply(state, Deal((hands[0], hands[1], hands[2], hands[3]), turned))
         for seat in rules.bidding_seats(dealer):
             state = apply(state, Bid(log.bids[seat]), seat=seat)
         if not log.played:

@@ -18,6 +18,7 @@ from fourhundred.spec.cards import (
     LED_STRENGTH,
     RANKS,
     STRENGTH,
+    STRENGTHS,
     SUIT_MASK,
     SUIT_RANKS,
     SUIT_START,
@@ -40,8 +41,8 @@ LED_SUITS = range(len(SUITS))
 CARD_PAIRS = list(itertools.product(FULL_DECK, repeat=2))
 
 
-def strength(led: int, card: str) -> int:
-    return STRENGTH[led][CARD_INDEX[card]]
+def strength(led: int, card: str, trump: int = TRUMP) -> int:
+    return STRENGTHS[trump][led][CARD_INDEX[card]]
 
 
 def test_a_card_stands_in_a_trick_exactly_when_it_is_of_the_suit_led_or_a_heart() -> None:
@@ -50,15 +51,27 @@ def test_a_card_stands_in_a_trick_exactly_when_it_is_of_the_suit_led_or_a_heart(
         assert (strength(led, card) >= 0) == in_contention, (led, card)
 
 
-def test_the_strength_table_is_beats_for_every_led_suit_and_pair_of_cards() -> None:
-    # The best card of a trick so far is always of the suit led or a heart: for every
+def test_the_strength_table_is_beats_for_every_trump_led_suit_and_pair_of_cards() -> None:
+    # The best card of a trick so far is always of the suit led or a trump: for every
     # such best card, a card beats it exactly when its strength is higher.
-    for led in LED_SUITS:
+    assert STRENGTH is STRENGTHS[TRUMP]
+    for trump, led in itertools.product(range(4), LED_SUITS):
         for card, best in CARD_PAIRS:
-            if card == best or strength(led, best) < 0:
+            if card == best or strength(led, best, trump) < 0:
                 continue
-            rule = bool(beats(suit_of(card), rank_of(card), suit_of(best), rank_of(best)))
-            assert (strength(led, card) > strength(led, best)) == rule, (led, card, best)
+            rule = beats(suit_of(card), rank_of(card), suit_of(best), rank_of(best), trump)
+            assert (strength(led, card, trump) > strength(led, best, trump)) == bool(rule)
+
+
+def test_the_trick_winner_under_every_trump_suit_is_the_rules_trick_winner_position() -> None:
+    rnd = random.Random(11)
+    for draw in range(4000):
+        trick = rnd.sample(FULL_DECK, 4)
+        trump = draw % 4
+        suits = [suit_of(card) for card in trick]
+        ranks = [rank_of(card) for card in trick]
+        expected = trick_winner_position(suits, ranks, trump)
+        assert trick_winner(trick, "CDHS"[trump]) == expected, (trick, trump)
 
 
 def test_a_trick_led_with_a_card_reads_the_strengths_of_its_suit() -> None:

@@ -52,3 +52,22 @@ def test_the_same_invariant_holds_under_the_source_rules() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     outcomes = {f["outcome"] for f in json.loads(result.stdout)["findings"]}
     assert outcomes == {"holds"}
+
+
+def test_a_turned_trump_breaks_the_sources_highest_heart_as_a_house_rules_finding() -> None:
+    """Under trump=turned the spec's trick winner takes the turned suit as trumps, so the
+    sources' "highest heart, else the suit led" is refuted, by a trick the turned suit
+    wins (the witness names it); under hearts always the same check holds."""
+    turned = "pagat-41(min_bid=2,double_from=none,trump=turned)"
+    args = ("--property", "trick-has-one-winner", "--json", "-q")
+    result = verify("--variant", turned, *args)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["outcome"] == "house rules finding"
+    trick, trump = (
+        finding["counterexample"]["trick_in_play_order"],
+        finding["counterexample"]["trump"],
+    )
+    assert trump != "H" and any(card[1] == trump for card in trick)
+    plain = verify("--variant", "pagat-41(min_bid=2,double_from=none)", *args)
+    assert {f["outcome"] for f in json.loads(plain.stdout)["findings"]} == {"holds"}

@@ -112,6 +112,7 @@ def rules_command(variant: str, as_json: bool) -> None:
         + ", deal "
         + data["turn_order"]["deal_pattern"]
     )
+    console.print(f"[bold]Trumps[/bold]: {data['trumps']}")
     console.print("[bold]End of the game[/bold]")
     for line in data["outcome"]:
         console.print(f"  - {line}")

@@ -81,16 +81,22 @@ def _card_strength(suit: Any, rank: Any, led: Any) -> Any:
 
 
 def decide_trick_lemma(rules: Rules, settings: Settings) -> Decision:
-    """Per-trick lemma on the spec's ``trick_winner_position`` over Int suits and ranks."""
+    """Per-trick lemma on the spec's ``trick_winner_position`` over Int suits and ranks,
+    the trump suit the rules' (:meth:`Rules.trump_suit`): under the house rule
+    ``trump=turned`` the suit turned is one more unknown, and a trick a turned suit
+    wins over a heart refutes the sources' "highest heart" (a house rules finding)."""
     suits = ints(*(f"suit_{k}" for k in range(4)))
     ranks = ints(*(f"rank_{k}" for k in range(4)))
     cards_ok = [
         all_(between(0, s, 3), between(0, r, 12)) for s, r in zip(suits, ranks, strict=True)
     ]
+    turned = ints("turned_suit") if rules.trump == "turned" else []
+    trump = rules.trump_suit(turned[0] if turned else TRUMP)
+    cards_ok += [between(0, suit, 3) for suit in turned]
     distinct = [
         any_(suits[i] != suits[j], ranks[i] != ranks[j]) for i in range(4) for j in range(i + 1, 4)
     ]
-    winner = trick_winner_position(suits, ranks)
+    winner = trick_winner_position(suits, ranks, trump)
     strengths = [_card_strength(s, r, suits[0]) for s, r in zip(suits, ranks, strict=True)]
     winner_strength = pick(strengths, winner)
     winner_suit = pick(suits, winner)
@@ -101,7 +107,7 @@ def decide_trick_lemma(rules: Rules, settings: Settings) -> Decision:
         *(strengths[k] <= winner_strength for k in range(4)),
         *(implies(s == TRUMP, winner_suit == TRUMP) for s in suits),
     )
-    watch = Watch.of(suits=suits, ranks=ranks)
+    watch = Watch.of(suits=suits, ranks=ranks, **({"turned_suit": turned} if turned else {}))
     decision = proof_decision(goal, watch, settings, given=[*cards_ok, *distinct])
     if decision.counterexample is not None:
         cards = [
@@ -110,7 +116,10 @@ def decide_trick_lemma(rules: Rules, settings: Settings) -> Decision:
                 decision.counterexample["suits"], decision.counterexample["ranks"], strict=True
             )
         ]
-        return Decision("refuted", counterexample={"trick_in_play_order": cards})
+        found: dict[str, object] = {"trick_in_play_order": cards}
+        if turned:
+            found["trump"] = SUITS[decision.counterexample["turned_suit"][0]]
+        return Decision("refuted", counterexample=found)
     return decision
 
 

@@ -6,7 +6,15 @@ says, the engine plays its one table.
 
 * ``min2-face``: Syrian 41 with a minimum bid of 2 and face values (no doubling);
 * ``team80``: Syrian 41 won on a team total of 80, both partners at 0 or more;
-* ``fail-tricks``: Syrian 41 where a failed bid costs its tricks, not its value.
+* ``fail-tricks``: Syrian 41 where a failed bid costs its tricks, not its value;
+* ``turned``: Syrian 41 with a minimum bid of 2, face values, and trump from the card
+  the dealer turns (the suit of their last card, as in whist);
+* ``to150-free``: Syrian 41 to 150 without the partner condition, a house string the
+  suite was not generated for (its rule points are derived at run time).
+
+A table ending in ``-bug`` or ``-target`` plays it with one planted mistake (and should fail under
+its exact declaration): ``turned-bug`` keeps hearts trumps whatever is turned,
+``to150-free-bug`` keeps the partner condition, ``to150-free-target`` ends at 149.
 """
 
 from __future__ import annotations
@@ -54,7 +62,37 @@ class FailedBidCostsTricks(FastRules):
         return -bid
 
 
+class TurnedTrumpMinimumTwo(MinimumTwoFaceValues):
+    """Face values from a bid of 2, and the suit of the turned card is trumps."""
+
+    def trump_suit(self, turned_suit: str | None) -> str:
+        return turned_suit or "H"
+
+
+class HeartsWhateverIsTurned(TurnedTrumpMinimumTwo):
+    """The planted mistake: the turned card is dealt, but hearts stay trumps."""
+
+    def trump_suit(self, turned_suit: str | None) -> str:
+        return "H"
+
+
+class NoPartnerCondition(FastRules):
+    """One partner on the target wins, whatever the other partner's score."""
+
+    def partner_ok(self, score: int) -> bool:
+        return True
+
+
+class PartnerConditionKept(FastRules):
+    """The planted mistake: the partner condition of Syrian 41 is kept."""
+
+
 SYRIAN = load("pagat-41")
+#: Turned trumps as an engine's own switch (the deal states the turned card).
+TURNED = dataclasses.replace(SYRIAN, trump="turned")
+TO_150 = dataclasses.replace(SYRIAN, target=150)
+TO_150_FREE = "pagat-41(target=150,partner_condition=off)"
+TURNED_TABLE = "pagat-41(min_bid=2,double_from=none,trump=turned)"
 #: table -> (its house-rules string, the engine's rules, its fast rules class)
 TABLES: Mapping[str, tuple[str, Rules, type[FastRules]]] = {
     "min2-face": ("pagat-41(min_bid=2,double_from=none)", SYRIAN, MinimumTwoFaceValues),
@@ -64,6 +102,15 @@ TABLES: Mapping[str, tuple[str, Rules, type[FastRules]]] = {
         TeamTotal,
     ),
     "fail-tricks": ("pagat-41(fail_penalty=tricks)", SYRIAN, FailedBidCostsTricks),
+    "turned": (TURNED_TABLE, TURNED, TurnedTrumpMinimumTwo),
+    "turned-bug": (TURNED_TABLE, TURNED, HeartsWhateverIsTurned),
+    "to150-free": (TO_150_FREE, TO_150, NoPartnerCondition),
+    "to150-free-bug": (TO_150_FREE, TO_150, PartnerConditionKept),
+    "to150-free-target": (
+        TO_150_FREE,
+        dataclasses.replace(SYRIAN, target=149),
+        NoPartnerCondition,
+    ),
 }
 
 table, declaration = sys.argv[1], sys.argv[2]

@@ -16,9 +16,9 @@ RANKS = "23456789TJQKA"
 
 
 class AnySuitWhenTrumpLed(FastRules):
-    def trick_winner(self, trick: Sequence[str]) -> int:
-        if trick[0][1] != "H":
-            return super().trick_winner(trick)
+    def trick_winner(self, trick: Sequence[str], trump: str = "H") -> int:
+        if trick[0][1] != trump:
+            return super().trick_winner(trick, trump)
         ranks = [RANKS.index(card[0]) for card in trick]
         return ranks.index(max(ranks))
 
