@@ -13,8 +13,9 @@ every rule it applies is a table tabulated from :class:`~fourhundred.reference.f
 (the turn order and the dealer after a thrown-in hand included), and it is held equal to the
 engine action by action by replay (``tests/test_reference_batch_replay.py``: generated games
 of every reading and house-rules table, positions mid-hand, every action type in every
-phase). It answers only for the reference itself (no fast-rule variant, every check); for
-anything else, or a position it cannot hold in 64-bit integers, it says so (None) and the
+phase). Under the house rule ``trump=turned`` the deal's turned card sets the hand's
+trump, as in the engine. It answers only for the reference itself (no fast-rule variant,
+every check); for anything else, or a position it cannot hold in 64-bit integers, it says so (None) and the
 caller asks the engine.
 """
 
@@ -33,12 +34,13 @@ from fourhundred.reference.batch_rules import _band, _hand_is_played, _hand_sett
 from fourhundred.reference.batch_tables import (
     P_DEALER_MAY_THROW_IN,
     P_MAX_BID,
+    P_TRUMP,
     KernelTables,
     kernel_tables,
 )
 from fourhundred.reference.engine import CHECKS, NOT_AN_ACTION, GameState, Phase
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import CARD_INDEX, TRICKS_PER_HAND, TRUMP
+from fourhundred.spec.cards import CARD_INDEX, SUITS, TRICKS_PER_HAND
 from fourhundred.spec.model import Result, Rules
 
 #: The phases as the kernel's codes (their order in :class:`Phase`).
@@ -63,10 +65,15 @@ CODES: tuple[str, ...] = (NOT_AN_ACTION, *(check.code for check in CHECKS))
 A_NONE, A_DEAL, A_BID, A_PLAY, A_THROW_IN = range(5)
 #: The state array: phase, dealer, seat to act (-1: none), leader (-1: none), target in
 #: force, Result code, cards in the trick, then the scores, the bids (-1: none) and the
-#: tricks won, four each.
+#: tricks won, four each, then the hand's trump suit (an index of ``SUITS``: hearts, or
+#: under the house rule ``trump=turned`` the suit of the card the dealer turned).
 S_PHASE, S_DEALER, S_TO_ACT, S_LEADER, S_TARGET, S_RESULT, S_TRICK = range(7)
-S_SCORES, S_BIDS, S_WON = 7, 11, 15
-STATE_WIDTH = 19
+S_SCORES, S_BIDS, S_WON, S_TRUMP = 7, 11, 15, 19
+STATE_WIDTH = 20
+#: A deal's row: the four hands' masks, their four card counts, and the turned card's
+#: index plus one (0: no card turned).
+D_TURNED = 8
+DEAL_WIDTH = 9
 #: A hand's end (a row of the hands array): the action's index, played (0/1), the scores
 #: after it, the Result code, the next dealer (-1: the game is over), the target in force.
 H_AFTER, H_PLAYED, H_SCORES, H_RESULT, H_DEALER, H_TARGET = 0, 1, 2, 6, 7, 8
@@ -118,8 +125,6 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     rules = state.rules
     if type(state.fast) is not FastRules or state.checks is not CHECKS:
         return None
-    if rules.trump != "hearts":  # the kernel plays hearts always; turned trumps: the engine
-        return None
     numbers = (*state.scores, state.target_in_force)
     if any(not -LIMIT < n < LIMIT for n in numbers):
         return None
@@ -138,6 +143,7 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     start[S_TARGET] = state.target_in_force
     start[S_RESULT] = int(state.result)
     start[S_TRICK] = len(state.trick)
+    start[S_TRUMP] = SUITS.index(state.trump)
     for seat in range(4):
         start[S_SCORES + seat] = state.scores[seat]
         bid = state.bids[seat]
@@ -150,15 +156,13 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     rows: list[tuple[int, int, int]] = []
     deals: list[tuple[int, ...]] = []
     for text in texts:
-        if isinstance(text, str) and _turns_a_card(text):
-            return None  # a turned card is a house rule's; the engine judges it
         kind, seat, value, deal = _encoded(text) if isinstance(text, str) else _NO_ACTION
         if deal:
             value = len(deals)
             deals.append(deal)
         rows.append((kind, seat, value))
     actions = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
-    deal_rows = np.array(deals, dtype=np.uint64).reshape(len(deals), 8)
+    deal_rows = np.array(deals, dtype=np.uint64).reshape(len(deals), DEAL_WIDTH)
     codes = np.full(len(texts), -1, dtype=np.int64)
     ends = np.zeros((len(texts), HAND_WIDTH), dtype=np.int64)
     count = replay_kernel(
@@ -194,22 +198,12 @@ _NO_ACTION: tuple[int, int, int, tuple[int, ...]] = (A_NONE, -1, 0, ())
 
 
 @lru_cache(maxsize=4096)
-def _turns_a_card(text: str) -> bool:
-    """Whether ``text`` is a deal that turns a card (`` turn:7S``, the house rule
-    ``trump=turned``), which the kernel, playing hearts always, does not hold."""
-    try:
-        action = parse_action(text)
-    except NotationError:
-        return False
-    return isinstance(action, Deal) and action.turned is not None
-
-
-@lru_cache(maxsize=4096)
 def _encoded(text: str) -> tuple[int, int, int, tuple[int, ...]]:
     """(kind, seat named or -1, value, deal) of an action text: a bid's value, a card's
-    index; a deal's four hand masks and four card counts (its value is its row, given by
-    :func:`replay`); :data:`_NO_ACTION` for a text that is no action. Remembered: a game
-    says the same few hundred texts again and again."""
+    index; a deal's four hand masks, four card counts and the turned card's index plus
+    one (0: none; its value is its row, given by :func:`replay`); :data:`_NO_ACTION` for a
+    text that is no action. Remembered: a game says the same few hundred texts again and
+    again."""
     try:
         action = parse_action(text)
     except NotationError:
@@ -223,7 +217,8 @@ def _encoded(text: str) -> tuple[int, int, int, tuple[int, ...]]:
         return (A_THROW_IN, seat, 0, ())
     assert isinstance(action, Deal)
     masks = tuple(_mask(hand) for hand in action.hands)
-    return (A_DEAL, seat, 0, (*masks, *(len(hand) for hand in action.hands)))
+    turned = 0 if action.turned is None else CARD_INDEX[action.turned] + 1
+    return (A_DEAL, seat, 0, (*masks, *(len(hand) for hand in action.hands), turned))
 
 
 @_kernel
@@ -260,6 +255,9 @@ def replay_kernel(
                 masks[seat] = deals[value, seat]
                 state[S_BIDS + seat] = -1
                 state[S_WON + seat] = 0
+            turned = np.int64(deals[value, D_TURNED]) - 1
+            trump_suit = t.parameters[P_TRUMP]
+            state[S_TRUMP] = trump_suit if trump_suit >= 0 else t.card_suit[turned]
             state[S_PHASE] = _BIDDING
             state[S_TO_ACT] = t.bidding_order[dealer, 0]
             state[S_TRICK] = 0
@@ -296,7 +294,7 @@ def replay_kernel(
                 led = t.card_suit[trick[0]]
                 best_position, best = 0, -2
                 for position in range(4):
-                    strength = t.strength[TRUMP, led, trick[position]]
+                    strength = t.strength[state[S_TRUMP], led, trick[position]]
                     if strength > best:
                         best_position, best = position, strength
                 winner = t.trick_order[leader, best_position]
@@ -378,7 +376,15 @@ def _rejection(
             if deals[value, 4 + seat] != 13 or _popcount(hand) != 13:
                 return _BAD_DEAL
             union |= hand
-        return _BAD_DEAL if _popcount(union) != 52 else -1
+        if _popcount(union) != 52:
+            return _BAD_DEAL
+        # The turned card: under trump=turned one of the dealer's own, else none.
+        turned = np.int64(deals[value, D_TURNED]) - 1
+        if p[P_TRUMP] >= 0:
+            return _BAD_DEAL if turned >= 0 else -1
+        if turned < 0 or deals[value, dealer] & _bit(turned) == 0:
+            return _BAD_DEAL
+        return -1
     if kind == A_THROW_IN:
         return _THROW_IN_NOT_ALLOWED if p[P_DEALER_MAY_THROW_IN] == 0 or actor != dealer else -1
     if kind == A_BID:
