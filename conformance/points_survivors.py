@@ -1,0 +1,226 @@
+"""Rule points grown from cosmic-ray's behaviour-changing survivors, with the cases that
+kill them, generated from each survivor's witness.
+
+A survivor of :mod:`fourhundred.conformance.operators` that changes behaviour
+(:mod:`fourhundred.conformance.survivors`) shows a class of bug the suite misses; it is
+never fixed by its one witness alone. Each one here becomes a *family*: the rule it got
+wrong, read wrong in each plausible way (one point early, one point late, the wrong
+partner), under every rule set where that rule decides something (:func:`points`,
+registered in :data:`fourhundred.conformance.points._FAMILIES`), and the witness, turned
+into a template, gives the questions that tell each wrong reading from the rule at each
+edge and for each team (:func:`cases`, published by the generator).
+
+The families:
+
+* ``trigger-late`` / ``trigger-early`` / ``trigger-one-partner`` / ``trigger-both-partners``
+  (from the survivors of ``Rules.team_reached``, spec/model.py, whose witness was a
+  ``game_outcome`` question under ``arab3meyeh-400(raise_trigger=reached)``): under the
+  ``reached`` raise trigger (ambiguity ``raised-target-trigger``, arab3meyeh §"Scoring"),
+  a team has reached the target in force when either partner (or, under
+  ``win_measure=team_total``, the two together) is at it or above it, partner condition
+  aside; the wrong readings need one point more, count one point short, look at North
+  (West) only, or need both partners there.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import TRICKS_PER_HAND
+from fourhundred.spec.model import BAND_WIDTH, Rules
+
+Json = dict[str, Any]
+
+
+def _raising_on_reached(rules: Rules) -> bool:
+    return rules.both_qualify == "raise_target" and rules.raise_trigger == "reached"
+
+
+class _ReachedLate(FastRules):
+    """A team at exactly the target in force has not reached it yet."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        return super().reached(team, scores, target + 1)
+
+
+class _ReachedEarly(FastRules):
+    """A team one point short of the target in force has reached it."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        return super().reached(team, scores, target - 1)
+
+
+class _ReachedOnePartner(FastRules):
+    """Only the first partner of a team (North, West) counts."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        if self.rules.win_measure == "team_total":
+            return super().reached(team, scores, target)
+        return scores[team] >= target
+
+
+class _ReachedBothPartners(FastRules):
+    """Both partners must be at the target (the team total: both at half of it)."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        a, b = scores[team], scores[team + 2]
+        if self.rules.win_measure == "team_total":
+            return 2 * a >= target and 2 * b >= target
+        return a >= target and b >= target
+
+
+@dataclass(frozen=True)
+class Family:
+    """A behaviour-changing survivor's class: where it applies, its wrong readings."""
+
+    #: The survivor(s) it grew from (module, function), for the record.
+    survivor: str
+    fields: tuple[str, ...]
+    applies: Callable[[Rules], bool]
+    #: point family name -> (the wrong reading, its description)
+    wrong: tuple[tuple[str, type[FastRules], str], ...]
+    #: The witness as a template: rules -> the questions (kind, input, what).
+    questions: Callable[[Rules], Iterator[tuple[str, Json, str]]]
+
+
+# ----------------------------------------------------------------------
+# The witness of the team_reached survivors, as a template
+# ----------------------------------------------------------------------
+
+
+def _hand_to(
+    rules: Rules,
+    wanted: Sequence[int],
+    exact: Sequence[int],
+    holds: Callable[[Sequence[int]], bool],
+) -> tuple[list[int], list[int], list[int]] | None:
+    """Scores before a played hand, bids and tricks, after which the seats ``exact``
+    have their ``wanted`` scores and ``holds`` is true of the scores (found by a fixed
+    point: each seat bids its own minimum, raised a trick at a time round the table
+    to the table minimum, and the tricks go to the bids in seat order, the rest to
+    North; the scores before are ``wanted`` less what that hand moves). None when no
+    such hand is found."""
+    fast = FastRules.of(rules)
+    before = list(wanted)
+    for _ in range(8):
+        bids = [max(rules.min_bid, min(rules.max_bid, fast.own_minimum_bid(s))) for s in before]
+        for seat in itertools.cycle(range(4)):  # up to the table minimum, a trick at a time
+            if fast.hand_is_played(bids, before) or min(bids) >= rules.max_bid:
+                break
+            bids[seat] = min(rules.max_bid, bids[seat] + 1)
+        tricks = [0, 0, 0, 0]
+        left = TRICKS_PER_HAND
+        for seat in range(4):
+            tricks[seat] = min(bids[seat], left)
+            left -= tricks[seat]
+        tricks[0] += left
+        after = fast.scores_after(before, bids, tricks)
+        if all(after[s] == wanted[s] for s in exact) and holds(after):
+            return (before, bids, tricks) if fast.hand_is_played(bids, before) else None
+        before = [w - (a - b) for w, a, b in zip(wanted, after, before, strict=True)]
+    return None
+
+
+def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``game_outcome`` questions with one team at the edge of the target in force (at
+    it, one short, reached by the second partner only) and the other team above it,
+    under the base target and a raised one, each team at the edge in turn."""
+    total = rules.win_measure == "team_total"
+    for target in (rules.target, rules.target + BAND_WIDTH):
+        for edge, offset in (("at", 0), ("one short of", -1)):
+            for team in (0, 1):
+                for second in (False, True):
+                    level = target + offset
+                    near = [level // 2, level - level // 2] if total else [1, level]
+                    if not second:
+                        near.reverse()
+                    other = [target + 3, 2]
+                    scores = [0, 0, 0, 0]
+                    scores[team], scores[team + 2] = near
+                    scores[1 - team], scores[3 - team] = other
+                    found = _hand_to(
+                        rules,
+                        scores,
+                        (team, team + 2),
+                        lambda after, t=1 - team, at=target: FastRules.of(rules).reached(
+                            t, after, at + 1
+                        ),
+                    )
+                    if found is None:
+                        continue
+                    before, bids, tricks = found
+                    partner = "the second partner" if second else "the first partner"
+                    yield (
+                        "game_outcome",
+                        {
+                            "scores": before,
+                            "bids": bids,
+                            "tricks": tricks,
+                            "dealer": 0,
+                            "target_in_force": target,
+                        },
+                        f"team {team} {edge} the target in force {target} by {partner}, "
+                        "the other team above it: the reached raise trigger at its edge",
+                    )
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family(
+        "spec/model.py Rules.team_reached",
+        ("both_qualify", "raise_trigger", "win_measure"),
+        _raising_on_reached,
+        (
+            ("trigger-late", _ReachedLate, "a team at the target in force has not reached it"),
+            ("trigger-early", _ReachedEarly, "a team one point short has reached the target"),
+            ("trigger-one-partner", _ReachedOnePartner, "only the first partner can reach it"),
+            ("trigger-both-partners", _ReachedBothPartners, "both partners must reach it"),
+        ),
+        _reached_questions,
+    ),
+)
+
+
+def points(rule_set: coverage.RuleSet) -> Iterator[Any]:
+    """The survivors' rule points of one rule set (see the module docstring)."""
+    from fourhundred.conformance.points import Point, cite
+
+    rules, variant = rule_set.rules, rule_set.variant
+    for family in FAMILIES:
+        if not family.applies(rules):
+            continue
+        for name, wrong, description in family.wrong:
+            point_id = f"{name}/{variant}"
+            yield Point(
+                point_id,
+                (variant,),
+                cite(rules, *family.fields),
+                f"not: {description}",
+                Mutant(point_id, f"{variant}: {description}", fast=wrong, only=(rules,)),
+            )
+
+
+def cases() -> list[Json]:
+    """The killing cases of every family, from its witness template, under every rule
+    set where it applies; each answer is the specification's (:mod:`spec`)."""
+    found: list[Json] = []
+    for rule_set in coverage.all_rule_sets():
+        rules = rule_set.rules
+        for family in FAMILIES:
+            if not family.applies(rules):
+                continue
+            for kind_name, data, what in family.questions(rules):
+                entry = kinds.kind(kind_name)
+                if not entry.is_valid(rules, data):
+                    continue
+                found.append(
+                    coverage.make_case(
+                        "", kind_name, rules, data, entry.spec_answer(rules, data), what
+                    )
+                )
+    return found
