@@ -119,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run every case of the suite in this process, answered by the reference engine
     and, for the pure kinds, by the specification's answer functions too; exit 1 at
     the first run that fails (or raises), 0 when every run passes. ``--order FILE``:
-    the runs that file lists first (:func:`write_order`, kill likelihood). With
+    the runs that file lists first (:func:`write_order`, kill likelihood);
+    ``--new-since FILE``: only the cases whose ids that file (a JSON list) does not
+    list (a survivor of an earlier suite can be killed only by cases added since). With
     ``--witness FILE``: the questions of :func:`write_witnesses` instead, printing the
     first one whose answer differs (the witness that the mutant changes behaviour)."""
     from fourhundred.conformance import adapter, compare, kinds
@@ -132,9 +134,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     order: list[str] = []
     if args[:1] == ["--order"]:
         order = json.loads(Path(args[1]).read_text(encoding="utf-8"))
+        args = args[2:]
+    cases = load_cases()
+    if args[:1] == ["--new-since"]:
+        known = set(json.loads(Path(args[1]).read_text(encoding="utf-8")))
+        cases = [case for case in cases if case["id"] not in known]
     answerers: list[Callable[..., Any]] = [adapter.reference_answer, adapter.spec_answer]
     rules_by_variant: dict[str, Any] = {}
-    for case, variant in _ordered_runs(load_cases(), order):
+    for case, variant in _ordered_runs(cases, order):
         rules = rules_by_variant.get(variant)
         if rules is None:
             rules = rules_by_variant[variant] = load(variant)
@@ -397,6 +404,11 @@ def run_session(
     order = session.with_suffix(".order.json")
     if not order.exists():
         write_order(order)
+    known = session.with_suffix(".ids.json")
+    if not known.exists():  # the suite the session judges (its survivors' classification reads it)
+        from fourhundred.conformance.suite import load_cases
+
+        write_text_atomically(known, json.dumps(sorted(str(c["id"]) for c in load_cases())))
     write_text_atomically(config, config_text(modules, order=order))
     tool = [sys.executable, "-m", "cosmic_ray.cli"]
     if not session.exists():

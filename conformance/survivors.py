@@ -2,7 +2,8 @@
 each one is *equivalent*, with a proof, or *behaviour-changing*, with a witness; what is
 neither stays *unclassified*, said so, never counted as either.
 
-For each survivor, in this order (:func:`classify`):
+For each survivor, in this order (:func:`classify`) (first, the killing test again:
+a survivor the suite kills now, with the cases added since the session, is *killed*):
 
 1. **annotation**: the mutated span lies inside a function's parameter or return
    annotation, a local variable's annotation, or a field annotation of a class whose
@@ -35,6 +36,7 @@ import functools
 import inspect
 import itertools
 import json
+import random
 import subprocess
 import sys
 import types
@@ -48,6 +50,8 @@ from fourhundred.safeio import write_text_atomically
 #: The committed classification of the last session's survivors.
 PATH = Path(__file__).resolve().parent / "survivors.json"
 
+#: Survived the session's suite, killed by the suite as it is now (cases added since).
+KILLED = "killed"
 EQUIVALENT = "equivalent"
 CHANGES = "behaviour-changing"
 UNCLASSIFIED = "unclassified"
@@ -61,6 +65,9 @@ FINITE: dict[str, tuple[int, ...]] = {
     "steps": (1, 2, 3),
 }
 
+
+#: The evidence of a survivor classified without proofs; a later pass classifies it again.
+NOT_YET = "no witness; no proof tried yet (--no-proofs)"
 
 ANNOTATION_PROOF = (
     "the mutated span is inside an annotation that is never evaluated (PEP 563, "
@@ -214,7 +221,8 @@ def _resolve(namespace: Any, qualname: str) -> Any:
 
 def _symbolic_arguments(function: Any) -> Iterator[tuple[Any, ...]] | None:
     """Every argument tuple to prove over (``self`` excluded): a z3 Int for an
-    ``IntLike``, four for a ``Sequence[IntLike]`` (or ``Iterable``), each value of
+    ``IntLike``, a z3 Bool for a ``BoolLike``, four Ints for a ``Sequence[IntLike]`` (or
+    ``Iterable``), each value of
     :data:`FINITE` for those names, none to three for ``*rest``; None when a parameter
     is of another type (no proof is tried)."""
     import z3
@@ -224,12 +232,13 @@ def _symbolic_arguments(function: Any) -> Iterator[tuple[Any, ...]] | None:
         if name == "self":
             continue
         hint = str(parameter.annotation)
-        if parameter.kind is inspect.Parameter.VAR_POSITIONAL and hint == "IntLike":
-            choices.append(tuple(tuple(z3.Int(f"{name}_{i}") for i in range(n)) for n in range(4)))
+        make = {"IntLike": z3.Int, "BoolLike": z3.Bool}.get(hint)
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL and make is not None:
+            choices.append(tuple(tuple(make(f"{name}_{i}") for i in range(n)) for n in range(4)))
         elif name in FINITE:
             choices.append(tuple((value,) for value in FINITE[name]))
-        elif hint == "IntLike":
-            choices.append(((z3.Int(name),),))
+        elif make is not None:
+            choices.append(((make(name),),))
         elif hint in ("Sequence[IntLike]", "Iterable[IntLike]"):
             choices.append((([z3.Int(f"{name}_{seat}") for seat in "NWSE"],),))
         else:
@@ -237,17 +246,9 @@ def _symbolic_arguments(function: Any) -> Iterator[tuple[Any, ...]] | None:
     return (sum(chosen, ()) for chosen in itertools.product(*choices))
 
 
-def _term(value: Any) -> Any:
-    import z3
-
-    if isinstance(value, bool):
-        return z3.BoolVal(value)
-    if isinstance(value, int):
-        return z3.IntVal(value)
-    return value
-
-
 def _differs(original: Any, mutated: Any) -> Any:
+    """The Z3 condition that two answers differ (plain values on a side are coerced by
+    Z3; answers of different sorts or lengths differ outright)."""
     import z3
 
     if isinstance(original, (tuple, list)) and isinstance(mutated, (tuple, list)):
@@ -256,17 +257,100 @@ def _differs(original: Any, mutated: Any) -> Any:
         return z3.Or(
             z3.BoolVal(False), *(_differs(a, b) for a, b in zip(original, mutated, strict=True))
         )
-    a, b = _term(original), _term(mutated)
-    if a.sort() != b.sort():
+    if not (z3.is_expr(original) or z3.is_expr(mutated)):
+        return z3.BoolVal(bool(original != mutated) or type(original) is not type(mutated))
+    try:
+        return original != mutated
+    except z3.Z3Exception:  # a sort mismatch: an Int against a Bool
         return z3.BoolVal(True)
-    return a != b
 
 
-def prove(module: str, qualname: str, original_source: str) -> tuple[str, str]:
-    """Prove the mutated ``module``'s function ``qualname`` (imported: the mutation is
-    on disk) equal to the one of ``original_source``, for every rule set and every
-    argument (see the module docstring). Returns (how, evidence): ``z3`` and what was
-    proved, ``z3-counterexample`` and the model, or ``none`` and why not."""
+def symbolic_branch(source: str, qualname: str, line: int) -> bool | None:
+    """Where ``line`` lies in the function ``qualname`` that runs on ints and on Z3
+    terms: None when the function has one path for both (no ``is_symbolic`` test);
+    True inside the body of an ``if is_symbolic(...):`` (the concrete path is then the
+    original's, unchanged); False elsewhere (the concrete path may be mutated, and a
+    proof over Z3 terms does not run it)."""
+    node: ast.AST = ast.parse(source)
+    for part in qualname.split("."):
+        node = next(
+            child
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, (ast.ClassDef, ast.FunctionDef)) and child.name == part
+        )
+    branches = [
+        inner
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.If)
+        and isinstance(inner.test, ast.Call)
+        and isinstance(inner.test.func, ast.Name)
+        and inner.test.func.id == "is_symbolic"
+    ]
+    if not branches:
+        return None
+    return any(
+        branch.body[0].lineno <= line <= (branch.body[-1].end_lineno or 0) for branch in branches
+    )
+
+
+def _concrete_arguments(function: Any, rng: random.Random) -> tuple[Any, ...]:
+    """One concrete argument tuple of the kinds :func:`_symbolic_arguments` proves over."""
+    values: list[Any] = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        hint = str(parameter.annotation)
+        if name == "self":
+            continue
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            make = (
+                (lambda: rng.random() < 0.5)
+                if hint == "BoolLike"
+                else (lambda: rng.randint(-60, 160))
+            )
+            values.extend(make() for _ in range(rng.randint(0, 3)))
+        elif name in FINITE:
+            values.append(rng.choice(FINITE[name]))
+        elif hint == "BoolLike":
+            values.append(rng.random() < 0.5)
+        elif hint == "IntLike":
+            values.append(rng.choice((rng.randint(-60, 160), rng.randint(-2, 14))))
+        else:
+            values.append(
+                [rng.choice((rng.randint(-60, 160), rng.randint(0, 13))) for _ in range(4)]
+            )
+    return tuple(values)
+
+
+def _concrete_difference(
+    original: Any, mutated: Any, rule_sets: Sequence[Any], draws: int = 200
+) -> str | None:
+    """A concrete call whose answers differ (the ints' path, which Z3 terms do not run
+    where Python and Z3 operators part: ``%``, ``//``, ``is``...), or None."""
+    rng = random.Random(400)
+    for rules in rule_sets:
+        for _ in range(draws):
+            args = _concrete_arguments(mutated, rng)
+            call = (rules, *args) if rules is not None else args
+            answers = []
+            for function in (original, mutated):
+                try:
+                    answers.append(repr(function(*call)))
+                except Exception as error:  # a raise is an answer too
+                    answers.append(f"raised {type(error).__name__}")
+            if answers[0] != answers[1]:
+                where = f" under {rules}" if rules is not None else ""
+                return f"args {args!r}{where}: {answers[0]} became {answers[1]}"
+    return None
+
+
+def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tuple[str, str]:
+    """Prove the mutated ``module``'s function ``qualname`` (imported: the mutation, on
+    ``line``, is on disk) equal to the one of ``original_source``, for every rule set
+    and every argument (see the module docstring). Returns (how, evidence): ``z3`` and
+    what was proved, ``z3-counterexample`` (or ``counterexample``, found on ints) and
+    the model, or ``none`` and why not. A function with a path for ints and another
+    for Z3 terms is proved only for a mutation in its Z3 path
+    (:func:`symbolic_branch`); a proof is also held against random concrete calls,
+    where Python's operators and Z3's part."""
     import importlib
 
     import z3
@@ -283,6 +367,11 @@ def prove(module: str, qualname: str, original_source: str) -> tuple[str, str]:
         original = _resolve(original_namespace, qualname)
     except (AttributeError, KeyError):
         return "none", f"{qualname} is not reachable by name"
+    if symbolic_branch(original_source, qualname, line) is False:
+        return "none", (
+            f"{qualname} has a path for ints and one for Z3 terms, and the mutation is on "
+            "the ints' path, which a proof over Z3 terms does not run"
+        )
     is_method = "." in qualname and "<locals>" not in qualname
     rule_sets = [r.rules for r in coverage.all_rule_sets()] if is_method else [None]
     queries = 0
@@ -308,9 +397,12 @@ def prove(module: str, qualname: str, original_source: str) -> tuple[str, str]:
                 return "z3-counterexample", f"{qualname}{where}, args {args!r}: {values}"
             if answer != z3.unsat:
                 return "none", f"z3 answered {answer} for {qualname}"
+    concrete = _concrete_difference(original, mutated, rule_sets)
+    if concrete is not None:
+        return "counterexample", f"{qualname} on ints: {concrete}"
     scope = f"{len(rule_sets)} rule sets" if rules is not None else "every argument"
     return "z3", (
-        f"z3: original {qualname} != mutated is unsatisfiable over symbolic integers "
+        f"z3: original {qualname} != mutated is unsatisfiable over symbolic arguments "
         f"({queries} queries, {scope})"
     )
 
@@ -343,10 +435,18 @@ def _in_fresh_process(
 
 
 def classify_one(
-    root: Path, item: Any, diff: str, witnesses: Path, timeout: float = 300.0
+    root: Path,
+    item: Any,
+    diff: str,
+    witnesses: Path,
+    timeout: float = 300.0,
+    known_ids: Path | None = None,
+    proofs: bool = True,
 ) -> Verdict:
     """One survivor (a cosmic-ray work item), classified as the module docstring says;
-    the module is restored afterwards, however it ends."""
+    the module is restored afterwards, however it ends. ``known_ids``: the case ids of
+    the suite the session ran (only the cases added since are run again); ``proofs``
+    false: no proof is tried (:data:`NOT_YET`), for a first pass that finds witnesses."""
     mutation = item.mutations[0]
     module = Path(mutation.module_path)
     relative = str(module.resolve().relative_to(root))
@@ -359,6 +459,17 @@ def classify_one(
     try:
         _apply(root, module, mutation.operator_name, mutation.occurrence)
         try:
+            again = _in_fresh_process(
+                root,
+                ["fourhundred.conformance.operators"]
+                + (["--new-since", str(known_ids)] if known_ids is not None else []),
+                timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return Verdict(*head, KILLED, "suite", "the killing test times out")
+        if again.returncode:
+            return Verdict(*head, KILLED, "suite", again.stdout.strip().splitlines()[-1])
+        try:
             done = _in_fresh_process(
                 root, ["fourhundred.conformance.operators", "--witness", str(witnesses)], timeout
             )
@@ -366,6 +477,8 @@ def classify_one(
             return Verdict(*head, CHANGES, "witness", "the witness questions time out")
         if done.returncode:
             return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+        if not proofs:
+            return Verdict(*head, UNCLASSIFIED, "none", NOT_YET)
         if qualname is None or not relative.startswith("spec/"):
             where = "module or class level" if qualname is None else "not a pure rule function"
             return Verdict(*head, UNCLASSIFIED, "none", f"no witness; no proof tried ({where})")
@@ -379,6 +492,7 @@ def classify_one(
                     _module_name(relative),
                     qualname,
                     str(source),
+                    str(start[0]),
                 ],
                 timeout,
             )
@@ -387,7 +501,7 @@ def classify_one(
         finally:
             source.unlink(missing_ok=True)
         how, _, evidence = proved.stdout.strip().partition(" ")
-        if proved.returncode or how not in ("z3", "z3-counterexample", "none"):
+        if proved.returncode or how not in ("z3", "z3-counterexample", "counterexample", "none"):
             return Verdict(
                 *head,
                 UNCLASSIFIED,
@@ -403,15 +517,21 @@ def classify_one(
 
 
 def classify(
-    session: Path, witnesses: Path, done: Sequence[Verdict] = (), progress: Any = None
+    session: Path,
+    witnesses: Path,
+    done: Sequence[Verdict] = (),
+    progress: Any = None,
+    known_ids: Path | None = None,
+    proofs: bool = True,
 ) -> list[Verdict]:
     """Every survivor of the session, classified (those in ``done``, by job, are kept:
-    a classification resumes)."""
+    a classification resumes, and one left without a proof by ``proofs`` false is
+    classified again when proofs are wanted); the rest as for :func:`classify_one`."""
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     from fourhundred.conformance import operators
 
-    kept = {verdict.job: verdict for verdict in done}
+    kept = {v.job: v for v in done if proofs is False or v.evidence != NOT_YET}
     with operators._db(session) as db:
         items = [
             (item, result.diff or "")
@@ -421,7 +541,9 @@ def classify(
         ]
     found = []
     for number, (item, diff) in enumerate(items):
-        verdict = kept.get(item.job_id) or classify_one(operators.ROOT, item, diff, witnesses)
+        verdict = kept.get(item.job_id) or classify_one(
+            operators.ROOT, item, diff, witnesses, known_ids=known_ids, proofs=proofs
+        )
         found.append(verdict)
         if progress is not None:
             progress(number + 1, len(items), verdict)
@@ -432,7 +554,7 @@ def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
     """The survivors file: the session's own counts, then each survivor classified."""
     by_class = {
         name: sum(1 for v in verdicts if v.verdict == name)
-        for name in (EQUIVALENT, CHANGES, UNCLASSIFIED)
+        for name in (KILLED, EQUIVALENT, CHANGES, UNCLASSIFIED)
     }
     body = {
         "about": "cosmic-ray's survivors, each equivalent (with its proof) or behaviour-changing "
@@ -453,10 +575,10 @@ def read(path: Path = PATH) -> list[Verdict]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL``: print
+    """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL LINE``: print
     ``how evidence`` of :func:`prove` (run with the mutation on disk)."""
-    module, qualname, original = list(sys.argv[1:] if argv is None else argv)
-    how, evidence = prove(module, qualname, Path(original).read_text(encoding="utf-8"))
+    module, qualname, original, line = list(sys.argv[1:] if argv is None else argv)
+    how, evidence = prove(module, qualname, Path(original).read_text(encoding="utf-8"), int(line))
     print(f"{how} {evidence}")
     return 0
 

@@ -140,7 +140,12 @@ def test_the_committed_survivors_file_is_consistent() -> None:
     assert data["counts"]["survived"] >= len(verdicts)
     assert sum(data["by_class"].values()) == len(verdicts)
     for verdict in verdicts:
-        assert verdict.verdict in (survivors.EQUIVALENT, survivors.CHANGES, survivors.UNCLASSIFIED)
+        assert verdict.verdict in (
+            survivors.KILLED,
+            survivors.EQUIVALENT,
+            survivors.CHANGES,
+            survivors.UNCLASSIFIED,
+        )
         assert verdict.evidence
         if verdict.verdict == survivors.EQUIVALENT:
             assert verdict.how in ("annotation", "z3")
@@ -169,3 +174,48 @@ def test_a_session_over_the_logic_leaves_no_behaviour_changing_survivor(tmp_path
     verdicts = survivors.classify(session, witnesses)
     assert [v for v in verdicts if v.verdict == survivors.CHANGES] == []
     assert len(verdicts) == operators.counts(session).survived
+
+
+def test_the_annotation_mutants_of_a_session_are_skipped_before_it_runs(tmp_path: Path) -> None:
+    """cosmic-ray's mutants of a module: those inside annotations are marked skipped
+    (cosmic-ray's own outcome), the others stay pending."""
+    import subprocess
+    import sys
+
+    module = tmp_path / "small.py"
+    module.write_text(
+        "from __future__ import annotations\n\n\ndef f(x: int | None) -> int | None:\n"
+        "    return x + 1 if x is not None else None\n",
+        encoding="utf-8",
+    )
+    config = tmp_path / "small.toml"
+    config.write_text(
+        operators.config_text(["small.py"]).replace(str(operators.ROOT / "small.py"), str(module)),
+        encoding="utf-8",
+    )
+    session = tmp_path / "small.sqlite"
+    subprocess.run(
+        [sys.executable, "-m", "cosmic_ray.cli", "init", str(config), str(session)],
+        check=True,
+        capture_output=True,
+    )
+    before = operators.counts(session)
+    skipped = survivors.skip_annotations(session)
+    after = operators.counts(session)
+    assert 0 < skipped < before.total
+    assert after.skipped == skipped and after.pending == before.total - skipped
+    assert survivors.skip_annotations(session) == 0
+
+
+def test_a_proof_over_z3_terms_is_not_taken_for_the_path_of_ints() -> None:
+    """``all_`` runs Z3's ``And`` on terms and Python's ``all`` on bools: a mutation of
+    the ints' path gets no proof, one of the terms' path gets one."""
+    source = (operators.ROOT / "spec" / "logic.py").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    concrete = next(n for n, t in enumerate(lines, 1) if t.strip() == "return all(conditions)")
+    symbolic = concrete - 1
+    assert survivors.symbolic_branch(source, "all_", symbolic) is True
+    assert survivors.symbolic_branch(source, "all_", concrete) is False
+    changed = source.replace("return all(conditions)", "return any(conditions)")
+    how, _ = survivors.prove("fourhundred.spec.logic", "all_", changed, concrete)
+    assert how == "none"

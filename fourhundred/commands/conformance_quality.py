@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,14 @@ from fourhundred.safeio import console_text
     help="With --classify: the survivors file to write (default: conformance/survivors.json; "
     "one already there is resumed).",
 )
+@click.option(
+    "--no-proofs",
+    is_flag=True,
+    help="With --classify: look for witnesses only (a quick first pass); a later "
+    "--classify tries the proofs of the survivors left.",
+)
 def mutants_command(
+    no_proofs: bool,
     only: tuple[str, ...],
     show_table: bool,
     operators: bool,
@@ -81,7 +89,7 @@ def mutants_command(
     if classify and not operators:
         raise UserError("--classify needs --operators")
     if classify:
-        _classify_session(console, session.resolve(), survivors_path)
+        _classify_session(console, session.resolve(), survivors_path, not no_proofs)
         return
     if operators:
         _operators_session(console, session.resolve(), modules)
@@ -255,7 +263,9 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
     sys.exit(1 if gaps or stale else 0)
 
 
-def _classify_session(console: Console, session: Path, path: Path | None) -> None:
+def _classify_session(
+    console: Console, session: Path, path: Path | None, proofs: bool = True
+) -> None:
     """``mutants --operators --classify``: every survivor of the session, equivalent (with
     its proof) or behaviour-changing (with its witness) or unclassified, into the
     survivors file (resumed: survivors already there are kept)."""
@@ -280,15 +290,21 @@ def _classify_session(console: Console, session: Path, path: Path | None) -> Non
             highlight=False,
         )
 
+    known = session.with_suffix(".ids.json")
+    previous = operators._stop_on_sigterm()
     try:
-        survivors.classify(session, witnesses, done, progress)
+        survivors.classify(session, witnesses, done, progress, known if known.exists() else None)
     except KeyboardInterrupt:
         console.print(
             "interrupted; resume with: fourhundred conformance mutants --operators --classify "
-            f"--session {session}" + (f" --survivors {target}" if path is not None else "")
+            f"--session {session}"
+            + (f" --survivors {target}" if path is not None else "")
+            + ("" if proofs else " --no-proofs")
         )
         sys.exit(130)
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         kept = {v.job for v in found}
         survivors.write(
             sorted(
@@ -300,7 +316,12 @@ def _classify_session(console: Console, session: Path, path: Path | None) -> Non
         )
     by_class = {
         name: [v for v in found if v.verdict == name]
-        for name in (survivors.EQUIVALENT, survivors.CHANGES, survivors.UNCLASSIFIED)
+        for name in (
+            survivors.KILLED,
+            survivors.EQUIVALENT,
+            survivors.CHANGES,
+            survivors.UNCLASSIFIED,
+        )
     }
     for verdict in by_class[survivors.CHANGES]:
         console.print(
@@ -311,6 +332,7 @@ def _classify_session(console: Console, session: Path, path: Path | None) -> Non
     console.print(
         f"cosmic-ray: {counts.total} mutants, {counts.done} run, {counts.killed} killed, "
         f"{counts.survived} survived, {counts.skipped} skipped (annotations); survivors: "
+        f"{len(by_class[survivors.KILLED])} killed by the suite now, "
         f"{len(by_class[survivors.EQUIVALENT])} equivalent, "
         f"{len(by_class[survivors.CHANGES])} behaviour-changing, "
         f"{len(by_class[survivors.UNCLASSIFIED])} unclassified; written to {target}",
