@@ -20,10 +20,22 @@ The families:
   ``win_measure=team_total``, the two together) is at it or above it, partner condition
   aside; the wrong readings need one point more, count one point short, look at North
   (West) only, or need both partners there.
+* ``first-seat-either`` / ``first-seat-order`` / ``first-seat-north-south`` /
+  ``first-seat-measure`` (from the survivors of ``FastRules._first_qualifying_team`` and
+  ``points_result``, reference/fast.py, whose witnesses were ``game_outcome`` questions
+  under ``pagat-41(house,both_qualify=first_seat)``): when both teams qualify in one hand
+  under the house rule ``both_qualify=first_seat``, the team of the first seat (North,
+  West, South, East) that meets the winning condition wins; the wrong readings count a
+  seat at the target *or* with a partner meeting the condition, scan from East, give
+  the hand to North-South, or judge the seats by the other win measure. The questions
+  are found by a search over the scores at the edges (:func:`_first_seat_questions`).
+  (A partner read as the next seat is no wrong reading here: whenever both teams
+  qualify it picks the same seat, so it is left out rather than made a gap.)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -33,7 +45,7 @@ from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TRICKS_PER_HAND
-from fourhundred.spec.model import BAND_WIDTH, Rules
+from fourhundred.spec.model import BAND_WIDTH, Result, Rules
 
 Json = dict[str, Any]
 
@@ -73,6 +85,76 @@ class _ReachedBothPartners(FastRules):
         if self.rules.win_measure == "team_total":
             return 2 * a >= target and 2 * b >= target
         return a >= target and b >= target
+
+
+def _first_seat_wrong(
+    fast: FastRules, scores: Sequence[int], target: int, order: Sequence[int]
+) -> int:
+    """The first qualifying seat's team, scanning ``order``, under the rule set's win
+    measure."""
+    for seat in order:
+        if fast.rules.win_measure == "team_total":
+            qualifies = fast.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target and fast.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return int(Result.TEAM_0_WINS) if seat % 2 == 0 else int(Result.TEAM_1_WINS)
+    return int(Result.CONTINUE)
+
+
+def _when_both_qualify(
+    fast: FastRules, scores: Sequence[int], target: int, decide: Callable[..., int]
+) -> tuple[int, int]:
+    """:meth:`FastRules.points_result`, but when both teams qualify under
+    ``both_qualify=first_seat``, the result ``decide`` gives."""
+    both = fast.qualifies(0, scores, target) and fast.qualifies(1, scores, target)
+    if fast.rules.both_qualify != "first_seat" or not both:
+        return FastRules.points_result(fast, scores, target)
+    return decide(fast, scores, target), target
+
+
+def _either(fast: FastRules, scores: Sequence[int], target: int) -> int:
+    for seat in range(4):
+        if scores[seat] >= target or fast.partner_ok(scores[(seat + 2) % 4]):
+            return int(Result.TEAM_0_WINS) if seat % 2 == 0 else int(Result.TEAM_1_WINS)
+    return int(Result.CONTINUE)
+
+
+def _measure_swapped(fast: FastRules, scores: Sequence[int], target: int) -> int:
+    other = "player" if fast.rules.win_measure == "team_total" else "team_total"
+    swapped = FastRules.of(dataclasses.replace(fast.rules, win_measure=other))
+    return _first_seat_wrong(swapped, scores, target, range(4))
+
+
+class _FirstSeatEither(FastRules):
+    """A seat counts when it is at the target *or* its partner meets the condition."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, _either)
+
+
+class _FirstSeatReversed(FastRules):
+    """The seats are scanned from East back to North."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(
+            self, scores, target, lambda f, s, t: _first_seat_wrong(f, s, t, (3, 2, 1, 0))
+        )
+
+
+class _FirstSeatNorthSouth(FastRules):
+    """North-South win whenever both teams qualify."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, lambda f, s, t: int(Result.TEAM_0_WINS))
+
+
+class _FirstSeatMeasureSwapped(FastRules):
+    """The first qualifying seat is judged by the other win measure (player for the
+    team total, the team total for player)."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, _measure_swapped)
 
 
 @dataclass(frozen=True)
@@ -170,6 +252,48 @@ def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
                     )
 
 
+def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``game_outcome`` questions after which both teams qualify, found by a search over
+    the scores at the edges (two points above the target, on it, one short, 1, 0, -1
+    for each seat): for each wrong reading of the first qualifying seat, the first two
+    hands whose result it gets wrong."""
+    t = rules.target
+    values = (t + 2, t, t - 1, 1, 0, -1)
+    fast = FastRules.of(rules)
+    for wrong in (
+        _FirstSeatEither,
+        _FirstSeatReversed,
+        _FirstSeatNorthSouth,
+        _FirstSeatMeasureSwapped,
+    ):
+        mistaken = wrong.of(rules)
+        found = 0
+        for after in itertools.product(values, repeat=4):
+            if found == 2:
+                break
+            if not (fast.qualifies(0, after, t) and fast.qualifies(1, after, t)):
+                continue
+            if fast.points_result(after, t) == mistaken.points_result(after, t):
+                continue
+            hand = _hand_to(rules, after, range(4), lambda _: True)
+            if hand is None:
+                continue
+            before, bids, tricks = hand
+            found += 1
+            yield (
+                "game_outcome",
+                {
+                    "scores": before,
+                    "bids": bids,
+                    "tricks": tricks,
+                    "dealer": 0,
+                    "target_in_force": t,
+                },
+                f"both teams qualify, scores after the hand {list(after)}: the first qualifying "
+                f"seat decides (not: {(wrong.__doc__ or '').strip().splitlines()[0].lower()})",
+            )
+
+
 FAMILIES: tuple[Family, ...] = (
     Family(
         "spec/model.py Rules.team_reached",
@@ -182,6 +306,22 @@ FAMILIES: tuple[Family, ...] = (
             ("trigger-both-partners", _ReachedBothPartners, "both partners must reach it"),
         ),
         _reached_questions,
+    ),
+    Family(
+        "reference/fast.py FastRules._first_qualifying_team and points_result",
+        ("both_qualify", "win_measure", "partner_condition"),
+        lambda rules: rules.both_qualify == "first_seat",
+        (
+            (
+                "first-seat-either",
+                _FirstSeatEither,
+                "a seat at the target or with a partner meeting the condition counts",
+            ),
+            ("first-seat-order", _FirstSeatReversed, "the seats are scanned from East"),
+            ("first-seat-north-south", _FirstSeatNorthSouth, "North-South win when both qualify"),
+            ("first-seat-measure", _FirstSeatMeasureSwapped, "the other win measure decides"),
+        ),
+        _first_seat_questions,
     ),
 )
 

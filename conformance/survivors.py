@@ -562,9 +562,17 @@ def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
         "--operators --classify (fourhundred.conformance.survivors).",
         "counts": asdict(counts),
         "by_class": by_class,
-        "survivors": [asdict(v) for v in verdicts],
+        "survivors": [_portable(asdict(v)) for v in verdicts],
     }
     write_text_atomically(path, json.dumps(body, indent=1) + "\n")
+
+
+def _portable(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry whose diff names its module from the package folder, not the machine's."""
+    from fourhundred.conformance import operators
+
+    entry["diff"] = str(entry["diff"]).replace(f"/{operators.ROOT}/", "/")
+    return entry
 
 
 def read(path: Path = PATH) -> list[Verdict]:

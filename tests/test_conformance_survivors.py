@@ -19,6 +19,7 @@ from fourhundred.conformance import (
     survivors,
 )
 from fourhundred.conformance.suite import Run, load_cases
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TEAMS
 from fourhundred.spec.logic import BoolLike, IntLike
 from fourhundred.spec.model import Rules
@@ -107,6 +108,57 @@ def test_the_suite_kills_the_team_reached_survivors(
     """The survivors of the last session in ``Rules.team_reached`` (a comparison made
     strict, a partner dropped) fail the killing test now."""
     monkeypatch.setattr(Rules, "team_reached", wrong)
+    assert operators.main([]) == 1
+
+
+def _first_seat_measure_swapped(self: FastRules, scores: Sequence[int], target: int) -> int:
+    """cosmic-ray's ``win_measure == "team_total"`` made ``!=``."""
+    for seat in range(4):
+        if self.rules.win_measure != "team_total":
+            qualifies = self.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target and self.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return 1 if seat % 2 == 0 else 2
+    return 0
+
+
+def _first_seat_either(self: FastRules, scores: Sequence[int], target: int) -> int:
+    """cosmic-ray's ``and`` made ``or``."""
+    for seat in range(4):
+        if self.rules.win_measure == "team_total":
+            qualifies = self.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target or self.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return 1 if seat % 2 == 0 else 2
+    return 0
+
+
+@pytest.mark.parametrize("wrong", [_first_seat_measure_swapped, _first_seat_either])
+def test_the_suite_kills_the_first_seat_survivors(
+    monkeypatch: pytest.MonkeyPatch, wrong: object
+) -> None:
+    """The behaviour-changing survivors of this session in the first qualifying seat
+    (reference/fast.py) fail the killing test now."""
+    monkeypatch.setattr(FastRules, "_first_qualifying_team", wrong)
+    assert operators.main([]) == 1
+
+
+def test_the_suite_kills_the_first_seat_branch_taken_when_only_one_team_qualifies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """cosmic-ray's ``if q0 and q1`` made ``if not q0 and q1`` in points_result: when
+    both teams qualify, North-South win."""
+    original = FastRules.points_result
+
+    def wrong(self: FastRules, scores: Sequence[int], target: int) -> tuple[int, int]:
+        both = self.qualifies(0, scores, target) and self.qualifies(1, scores, target)
+        if self.rules.both_qualify == "first_seat" and both:
+            return 1, target
+        return original(self, scores, target)
+
+    monkeypatch.setattr(FastRules, "points_result", wrong)
     assert operators.main([]) == 1
 
 
