@@ -202,7 +202,9 @@ def published_suite() -> dict[tuple[str, str], list[Case]]:
     except ImportError as error:  # the reference engine is not there yet
         print(f"scripted games skipped: {error}", file=sys.stderr)
     else:
-        for case in games.cases():
+        from fourhundred.conformance import phases, points_survivors
+
+        for case in [*games.cases(), *phases.cases(), *points_survivors.cases()]:
             groups.setdefault((case["kind"], _group_name(case)), []).append(case)
     return {key: cases for key, cases in groups.items() if cases}
 

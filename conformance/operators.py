@@ -34,8 +34,10 @@ module's text and writes it back after the session, however it ends.
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -62,16 +64,66 @@ TARGETS: tuple[str, ...] = (
 TIMEOUT = 120.0
 
 
-def _pure_first(case: dict[str, Any]) -> int:
-    return 1 if case["kind"] == "whole_game" else 0
+def kill_order(dictionary: Any) -> list[str]:
+    """The suite's run keys (``id@variant``) in order of kill likelihood, read from the
+    fault dictionary (:mod:`fourhundred.conformance.faults`): greedily, the run that
+    fails under the most mutants no earlier run kills, until every mutant of the
+    dictionary is killed; then the other runs, those failing under more mutants first.
+    A mutant of the source is usually killed by the first few runs."""
+    by_run = {key: set(names) for key, names in dictionary.by_run().items()}
+    order: list[str] = []
+    left = set().union(*by_run.values()) if by_run else set()
+    while left:
+        best = max(by_run, key=lambda key: len(by_run[key] & left))
+        gained = by_run[best] & left
+        if not gained:
+            break
+        order.append(best)
+        left -= gained
+    chosen = set(order)
+    rest = sorted(
+        (k for k in dictionary.runs if k not in chosen), key=lambda k: -len(by_run.get(k, ()))
+    )
+    return order + rest
+
+
+def write_order(path: Path) -> int:
+    """Write :func:`kill_order` of the committed fault dictionary to ``path`` (a JSON
+    list of run keys, read by the killing test's ``--order``); returns how many."""
+    from fourhundred.conformance import faults
+
+    dictionary = faults.read()
+    keys = kill_order(dictionary) if dictionary is not None else []
+    write_text_atomically(path, json.dumps(keys))
+    return len(keys)
+
+
+def _ordered_runs(
+    cases: Sequence[dict[str, Any]], order: Sequence[str]
+) -> list[tuple[dict[str, Any], str]]:
+    """Every (case, variant) of the suite: those ``order`` names first, in its order,
+    then the others, pure kinds before whole games."""
+    runs = [(case, variant) for case in cases for variant in case["variants"]]
+    rank = {key: number for number, key in enumerate(order)}
+    last = len(rank)
+    return sorted(
+        runs,
+        key=lambda run: (
+            rank.get(f"{run[0]['id']}@{run[1]}", last),
+            1 if run[0]["kind"] == "whole_game" else 0,
+        ),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every case of the suite in this process, answered by the reference engine
     and, for the pure kinds, by the specification's answer functions too; exit 1 at
-    the first run that fails (or raises), 0 when every run passes. With ``--witness
-    FILE``: the questions of :func:`write_witnesses` instead, printing the first one
-    whose answer differs (the witness that the mutant changes behaviour)."""
+    the first run that fails (or raises), 0 when every run passes. ``--order FILE``:
+    the runs that file lists first (:func:`write_order`, kill likelihood);
+    ``--new-since FILE``: only the cases whose ids that file (a JSON list) does not
+    list (a survivor of an earlier suite can be killed only by cases added since). With
+    ``--witness FILE``: the questions of :func:`write_witnesses` instead, printing the
+    first one whose answer differs (the witness that the mutant changes behaviour)."""
     from fourhundred.conformance import adapter, compare, kinds
     from fourhundred.conformance.suite import load_cases
     from fourhundred.spec.registry import load
@@ -79,27 +131,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--witness"]:
         return _witness(Path(args[1]))
-    cases = sorted(load_cases(), key=_pure_first)
+    order: list[str] = []
+    if args[:1] == ["--order"]:
+        order = json.loads(Path(args[1]).read_text(encoding="utf-8"))
+        args = args[2:]
+    cases = load_cases()
+    if args[:1] == ["--new-since"]:
+        known = set(json.loads(Path(args[1]).read_text(encoding="utf-8")))
+        cases = [case for case in cases if case["id"] not in known]
     answerers: list[Callable[..., Any]] = [adapter.reference_answer, adapter.spec_answer]
     rules_by_variant: dict[str, Any] = {}
-    for case in cases:
-        for variant in case["variants"]:
-            rules = rules_by_variant.get(variant)
-            if rules is None:
-                rules = rules_by_variant[variant] = load(variant)
-            for index, answer in enumerate(answerers):
-                if index and (
-                    case["kind"] == "whole_game" or kinds.kind(case["kind"]).variant_free
-                ):
-                    continue
-                try:
-                    got = json.loads(json.dumps(answer(case["kind"], rules, case["input"])))
-                except Exception as error:  # a mutant that makes an answer raise fails
-                    print(f"{case['id']}@{variant}: raised {type(error).__name__}: {error}")
-                    return 1
-                if compare.compare(case["kind"], case["expected"], got):
-                    print(f"{case['id']}@{variant}: fails")
-                    return 1
+    for case, variant in _ordered_runs(cases, order):
+        rules = rules_by_variant.get(variant)
+        if rules is None:
+            rules = rules_by_variant[variant] = load(variant)
+        for index, answer in enumerate(answerers):
+            if index and (case["kind"] == "whole_game" or kinds.kind(case["kind"]).variant_free):
+                continue
+            try:
+                got = json.loads(json.dumps(answer(case["kind"], rules, case["input"])))
+            except Exception as error:  # a mutant that makes an answer raise fails
+                print(f"{case['id']}@{variant}: raised {type(error).__name__}: {error}")
+                return 1
+            if compare.compare(case["kind"], case["expected"], got):
+                print(f"{case['id']}@{variant}: fails")
+                return 1
     return 0
 
 
@@ -219,10 +275,13 @@ def classify(session: Path, witnesses: Path) -> list[Classified]:
 # ----------------------------------------------------------------------
 
 
-def config_text(modules: Sequence[str], timeout: float = TIMEOUT) -> str:
-    """cosmic-ray's configuration for a session over ``modules`` (paths under ROOT)."""
+def config_text(modules: Sequence[str], timeout: float = TIMEOUT, order: Path | None = None) -> str:
+    """cosmic-ray's configuration for a session over ``modules`` (paths under ROOT);
+    ``order``: the killing test runs the cases in that file's order (:func:`write_order`)."""
     paths = ", ".join(json.dumps(str(ROOT / m)) for m in modules)
     command = f"{sys.executable} -m fourhundred.conformance.operators"
+    if order is not None:
+        command += f" --order {order}"
     return (
         "[cosmic-ray]\n"
         f"module-path = [{paths}]\n"
@@ -244,6 +303,9 @@ class Counts:
     survived: int
     incompetent: int
     timeouts: int
+    #: Marked skipped before the run (an annotation never evaluated:
+    #: :func:`fourhundred.conformance.survivors.skip_annotations`).
+    skipped: int = 0
 
     @property
     def pending(self) -> int:
@@ -273,10 +335,12 @@ def counts(session: Path) -> Counts:
 
     with _db(session) as db:
         total = db.num_work_items
-        done = killed = survived = incompetent = timeouts = 0
+        done = killed = survived = incompetent = timeouts = skipped = 0
         for _, result in db.completed_work_items:
             done += 1
-            if result.worker_outcome == WorkerOutcome.NORMAL:
+            if result.worker_outcome == WorkerOutcome.SKIPPED:
+                skipped += 1
+            elif result.worker_outcome == WorkerOutcome.NORMAL:
                 if result.test_outcome == TestOutcome.KILLED:
                     killed += 1
                 elif result.test_outcome == TestOutcome.SURVIVED:
@@ -287,7 +351,7 @@ def counts(session: Path) -> Counts:
                 timeouts += 1
             else:
                 incompetent += 1
-    return Counts(total, done, killed, survived, incompetent, timeouts)
+    return Counts(total, done, killed, survived, incompetent, timeouts, skipped)
 
 
 def survivors(session: Path) -> list[Survivor]:
@@ -315,6 +379,18 @@ def survivors(session: Path) -> list[Survivor]:
     return sorted(found, key=lambda s: (s.module, s.line, s.operator))
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> Any:
+    """SIGTERM handled as Ctrl-C while a session runs (the worker is ended and every
+    module written back), in the main thread; returns the handler it replaced."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _interrupt)
+
+
 def run_session(
     session: Path,
     modules: Sequence[str] = TARGETS,
@@ -325,12 +401,24 @@ def run_session(
     ``modules`` and run every pending mutant; ``progress`` is called with the counts
     as they grow. Returns the final counts."""
     config = session.with_suffix(".toml")
-    write_text_atomically(config, config_text(modules))
+    order = session.with_suffix(".order.json")
+    if not order.exists():
+        write_order(order)
+    known = session.with_suffix(".ids.json")
+    if not known.exists():  # the suite the session judges (its survivors' classification reads it)
+        from fourhundred.conformance.suite import load_cases
+
+        write_text_atomically(known, json.dumps(sorted(str(c["id"]) for c in load_cases())))
+    write_text_atomically(config, config_text(modules, order=order))
     tool = [sys.executable, "-m", "cosmic_ray.cli"]
     if not session.exists():
         subprocess.run([*tool, "init", str(config), str(session)], check=True, cwd=ROOT)
+    from fourhundred.conformance import survivors
+
+    survivors.skip_annotations(session)
     originals = {ROOT / m: (ROOT / m).read_bytes() for m in modules}
     worker = subprocess.Popen([*tool, "exec", str(config), str(session)], cwd=ROOT)
+    previous = _stop_on_sigterm()
     try:
         while worker.poll() is None:
             if progress is not None:
@@ -341,6 +429,8 @@ def run_session(
         worker.wait()
         raise
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         for path, text in originals.items():
             if path.read_bytes() != text:
                 path.write_bytes(text)  # a mutant left behind by an interrupted worker

@@ -62,7 +62,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, edges, kinds, mutants
+from fourhundred.conformance import coverage, edges, kinds, mutants, points_survivors
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
@@ -755,6 +755,7 @@ _FAMILIES = (
     _band_points,
     _value_points,
     _behaviour_points,
+    points_survivors.points,  # the families grown from cosmic-ray's survivors
 )
 
 

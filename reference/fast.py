@@ -258,7 +258,9 @@ class FastRules:
                 return _RESULT_TEAM_0 if seat % 2 == 0 else _RESULT_TEAM_1
         return _RESULT_CONTINUE
 
-    def _reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        """Whether a team has reached ``target``, partner condition aside (the
+        ``reached`` raise trigger; :meth:`Rules.team_reached`)."""
         a, b = scores[team], scores[team + 2]
         if self.rules.win_measure == "team_total":
             return a + b >= target
@@ -342,7 +344,7 @@ class FastRules:
         if rules.raise_trigger == "qualified":
             both = q0 and q1
         else:
-            both = self._reached(0, scores, target) and self._reached(1, scores, target)
+            both = self.reached(0, scores, target) and self.reached(1, scores, target)
         if both:
             return _RESULT_CONTINUE, target + BAND_WIDTH
         b0 = self.qualifies(0, scores, base)

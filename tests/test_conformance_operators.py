@@ -3,6 +3,7 @@ test is the conformance suite answered in process."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -50,3 +51,37 @@ def test_a_session_over_one_module_judges_every_mutant_and_restores_it(tmp_path:
     assert seen[-1] == final
     again = operators.run_session(session, ["spec/logic.py"])
     assert again == final
+
+
+def test_classify_without_operators_or_without_a_session_is_one_error_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from fourhundred.cli import cli
+
+    alone = CliRunner().invoke(cli, ["conformance", "mutants", "--classify"])
+    assert alone.exit_code != 0 and "--classify needs --operators" in alone.output
+    assert "Traceback" not in alone.output
+    missing = tmp_path / "none.sqlite"
+    result = CliRunner().invoke(
+        cli, ["conformance", "mutants", "--operators", "--classify", "--session", str(missing)]
+    )
+    assert result.exit_code != 0 and f"no session at {missing}" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_killing_test_runs_only_the_cases_added_since_a_suite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--new-since``: a survivor of an earlier suite is asked only the cases added since;
+    with every id known nothing is asked, so even a changed answer passes; with none
+    known, every case is asked and it fails."""
+    from fourhundred.conformance.suite import load_cases
+    from fourhundred.reference.fast import FastRules
+
+    monkeypatch.setattr(FastRules, "partner_ok", lambda self, score: True)
+    every = tmp_path / "every.json"
+    every.write_text(json.dumps([c["id"] for c in load_cases()]), encoding="utf-8")
+    none = tmp_path / "none.json"
+    none.write_text("[]", encoding="utf-8")
+    assert operators.main(["--new-since", str(every)]) == 0
+    assert operators.main(["--new-since", str(none)]) == 1

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,12 +48,35 @@ from fourhundred.safeio import console_text
     metavar="PATH",
     help="With --operators: only this module, e.g. spec/model.py (repeatable).",
 )
+@click.option(
+    "--classify",
+    is_flag=True,
+    help="With --operators: classify the session's survivors (equivalent with a proof, "
+    "behaviour-changing with a witness) into --survivors, without running more mutants.",
+)
+@click.option(
+    "--survivors",
+    "survivors_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="With --classify: the survivors file to write (default: conformance/survivors.json; "
+    "one already there is resumed).",
+)
+@click.option(
+    "--no-proofs",
+    is_flag=True,
+    help="With --classify: look for witnesses only (a quick first pass); a later "
+    "--classify tries the proofs of the survivors left.",
+)
 def mutants_command(
+    no_proofs: bool,
     only: tuple[str, ...],
     show_table: bool,
     operators: bool,
     session: Path,
     modules: tuple[str, ...],
+    classify: bool,
+    survivors_path: Path | None,
 ) -> None:
     """Run the suite against single-point mutations of the rules (the hand-written ones and
     one per rule point), in this process, and report the kill rate; with --operators,
@@ -62,6 +86,11 @@ def mutants_command(
     from fourhundred.conformance import mutation
 
     console = _console()
+    if classify and not operators:
+        raise UserError("--classify needs --operators")
+    if classify:
+        _classify_session(console, session.resolve(), survivors_path, not no_proofs)
+        return
     if operators:
         _operators_session(console, session.resolve(), modules)
         return
@@ -114,7 +143,8 @@ def _operators_session(console: Console, session: Path, modules: tuple[str, ...]
     def progress(counts: operators.Counts) -> None:
         console.print(
             f"mutants: {counts.done}/{counts.total} run, {counts.killed} killed, "
-            f"{counts.survived} survived, {counts.timeouts} timed out",
+            f"{counts.survived} survived, {counts.timeouts} timed out, "
+            f"{counts.skipped} skipped (annotations)",
             highlight=False,
         )
 
@@ -133,7 +163,8 @@ def _operators_session(console: Console, session: Path, modules: tuple[str, ...]
         )
     console.print(
         f"cosmic-ray: {final.total} mutants, {final.killed} killed, {final.survived} survived, "
-        f"{final.timeouts} timed out, {final.incompetent} incompetent, {final.pending} pending",
+        f"{final.timeouts} timed out, {final.incompetent} incompetent, {final.skipped} skipped "
+        f"(annotations never evaluated: equivalent), {final.pending} pending",
         highlight=False,
     )
     sys.exit(0 if not final.survived and not final.pending else 1)
@@ -230,3 +261,81 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
             + (f"; stale map entries: {', '.join(stale)}" if stale else "")
         )
     sys.exit(1 if gaps or stale else 0)
+
+
+def _classify_session(
+    console: Console, session: Path, path: Path | None, proofs: bool = True
+) -> None:
+    """``mutants --operators --classify``: every survivor of the session, equivalent (with
+    its proof) or behaviour-changing (with its witness) or unclassified, into the
+    survivors file (resumed: survivors already there are kept)."""
+    from fourhundred.conformance import operators, survivors
+
+    if not session.exists():
+        raise UserError(f"--session: no session at {session}; run --operators first")
+    target = path.resolve() if path is not None else survivors.PATH
+    witnesses = session.with_suffix(".witness.json")
+    if not witnesses.exists():
+        operators.write_witnesses(witnesses)
+    done = survivors.read(target)
+    counts = operators.counts(session)
+
+    found: list[survivors.Verdict] = []
+
+    def progress(number: int, total: int, verdict: survivors.Verdict) -> None:
+        found.append(verdict)
+        console.print(
+            f"survivor {number}/{total}: {verdict.module}:{verdict.line} {verdict.operator} "
+            f"-> {verdict.verdict} ({verdict.how})",
+            highlight=False,
+        )
+
+    known = session.with_suffix(".ids.json")
+    previous = operators._stop_on_sigterm()
+    try:
+        survivors.classify(session, witnesses, done, progress, known if known.exists() else None)
+    except KeyboardInterrupt:
+        console.print(
+            "interrupted; resume with: fourhundred conformance mutants --operators --classify "
+            f"--session {session}"
+            + (f" --survivors {target}" if path is not None else "")
+            + ("" if proofs else " --no-proofs")
+        )
+        sys.exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+        kept = {v.job for v in found}
+        survivors.write(
+            sorted(
+                found + [v for v in done if v.job not in kept],
+                key=lambda v: (v.module, v.line, v.operator, v.occurrence),
+            ),
+            counts,
+            target,
+        )
+    by_class = {
+        name: [v for v in found if v.verdict == name]
+        for name in (
+            survivors.KILLED,
+            survivors.EQUIVALENT,
+            survivors.CHANGES,
+            survivors.UNCLASSIFIED,
+        )
+    }
+    for verdict in by_class[survivors.CHANGES]:
+        console.print(
+            f"behaviour-changing: {verdict.module}:{verdict.line} {verdict.operator}: "
+            f"{console_text(verdict.evidence)}",
+            highlight=False,
+        )
+    console.print(
+        f"cosmic-ray: {counts.total} mutants, {counts.done} run, {counts.killed} killed, "
+        f"{counts.survived} survived, {counts.skipped} skipped (annotations); survivors: "
+        f"{len(by_class[survivors.KILLED])} killed by the suite now, "
+        f"{len(by_class[survivors.EQUIVALENT])} equivalent, "
+        f"{len(by_class[survivors.CHANGES])} behaviour-changing, "
+        f"{len(by_class[survivors.UNCLASSIFIED])} unclassified; written to {target}",
+        highlight=False,
+    )
+    sys.exit(1 if by_class[survivors.CHANGES] else 0)

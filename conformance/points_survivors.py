@@ -1,0 +1,370 @@
+"""Rule points grown from cosmic-ray's behaviour-changing survivors, with the cases that
+kill them, generated from each survivor's witness.
+
+A survivor of :mod:`fourhundred.conformance.operators` that changes behaviour
+(:mod:`fourhundred.conformance.survivors`) shows a class of bug the suite misses; it is
+never fixed by its one witness alone. Each one here becomes a *family*: the rule it got
+wrong, read wrong in each plausible way (one point early, one point late, the wrong
+partner), under every rule set where that rule decides something (:func:`points`,
+registered in :data:`fourhundred.conformance.points._FAMILIES`), and the witness, turned
+into a template, gives the questions that tell each wrong reading from the rule at each
+edge and for each team (:func:`cases`, published by the generator).
+
+The families:
+
+* ``trigger-late`` / ``trigger-early`` / ``trigger-one-partner`` / ``trigger-both-partners``
+  (from the survivors of ``Rules.team_reached``, spec/model.py, whose witness was a
+  ``game_outcome`` question under ``arab3meyeh-400(raise_trigger=reached)``): under the
+  ``reached`` raise trigger (ambiguity ``raised-target-trigger``, arab3meyeh §"Scoring"),
+  a team has reached the target in force when either partner (or, under
+  ``win_measure=team_total``, the two together) is at it or above it, partner condition
+  aside; the wrong readings need one point more, count one point short, look at North
+  (West) only, or need both partners there.
+* ``first-seat-either`` / ``first-seat-order`` / ``first-seat-north-south`` /
+  ``first-seat-measure`` (from the survivors of ``FastRules._first_qualifying_team`` and
+  ``points_result``, reference/fast.py, whose witnesses were ``game_outcome`` questions
+  under ``pagat-41(house,both_qualify=first_seat)``): when both teams qualify in one hand
+  under the house rule ``both_qualify=first_seat``, the team of the first seat (North,
+  West, South, East) that meets the winning condition wins; the wrong readings count a
+  seat at the target *or* with a partner meeting the condition, scan from East, give
+  the hand to North-South, or judge the seats by the other win measure. The questions
+  are found by a search over the scores at the edges (:func:`_first_seat_questions`).
+  (A partner read as the next seat is no wrong reading here: whenever both teams
+  qualify it picks the same seat, so it is left out rather than made a gap.)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import TRICKS_PER_HAND
+from fourhundred.spec.model import BAND_WIDTH, Result, Rules
+
+Json = dict[str, Any]
+
+
+def _raising_on_reached(rules: Rules) -> bool:
+    return rules.both_qualify == "raise_target" and rules.raise_trigger == "reached"
+
+
+class _ReachedLate(FastRules):
+    """A team at exactly the target in force has not reached it yet."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        return super().reached(team, scores, target + 1)
+
+
+class _ReachedEarly(FastRules):
+    """A team one point short of the target in force has reached it."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        return super().reached(team, scores, target - 1)
+
+
+class _ReachedOnePartner(FastRules):
+    """Only the first partner of a team (North, West) counts."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        if self.rules.win_measure == "team_total":
+            return super().reached(team, scores, target)
+        return scores[team] >= target
+
+
+class _ReachedBothPartners(FastRules):
+    """Both partners must be at the target (the team total: both at half of it)."""
+
+    def reached(self, team: int, scores: Sequence[int], target: int) -> bool:
+        a, b = scores[team], scores[team + 2]
+        if self.rules.win_measure == "team_total":
+            return 2 * a >= target and 2 * b >= target
+        return a >= target and b >= target
+
+
+def _first_seat_wrong(
+    fast: FastRules, scores: Sequence[int], target: int, order: Sequence[int]
+) -> int:
+    """The first qualifying seat's team, scanning ``order``, under the rule set's win
+    measure."""
+    for seat in order:
+        if fast.rules.win_measure == "team_total":
+            qualifies = fast.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target and fast.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return int(Result.TEAM_0_WINS) if seat % 2 == 0 else int(Result.TEAM_1_WINS)
+    return int(Result.CONTINUE)
+
+
+def _when_both_qualify(
+    fast: FastRules, scores: Sequence[int], target: int, decide: Callable[..., int]
+) -> tuple[int, int]:
+    """:meth:`FastRules.points_result`, but when both teams qualify under
+    ``both_qualify=first_seat``, the result ``decide`` gives."""
+    both = fast.qualifies(0, scores, target) and fast.qualifies(1, scores, target)
+    if fast.rules.both_qualify != "first_seat" or not both:
+        return FastRules.points_result(fast, scores, target)
+    return decide(fast, scores, target), target
+
+
+def _either(fast: FastRules, scores: Sequence[int], target: int) -> int:
+    for seat in range(4):
+        if scores[seat] >= target or fast.partner_ok(scores[(seat + 2) % 4]):
+            return int(Result.TEAM_0_WINS) if seat % 2 == 0 else int(Result.TEAM_1_WINS)
+    return int(Result.CONTINUE)
+
+
+def _measure_swapped(fast: FastRules, scores: Sequence[int], target: int) -> int:
+    other = "player" if fast.rules.win_measure == "team_total" else "team_total"
+    swapped = FastRules.of(dataclasses.replace(fast.rules, win_measure=other))
+    return _first_seat_wrong(swapped, scores, target, range(4))
+
+
+class _FirstSeatEither(FastRules):
+    """A seat counts when it is at the target *or* its partner meets the condition."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, _either)
+
+
+class _FirstSeatReversed(FastRules):
+    """The seats are scanned from East back to North."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(
+            self, scores, target, lambda f, s, t: _first_seat_wrong(f, s, t, (3, 2, 1, 0))
+        )
+
+
+class _FirstSeatNorthSouth(FastRules):
+    """North-South win whenever both teams qualify."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, lambda f, s, t: int(Result.TEAM_0_WINS))
+
+
+class _FirstSeatMeasureSwapped(FastRules):
+    """The first qualifying seat is judged by the other win measure (player for the
+    team total, the team total for player)."""
+
+    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
+        return _when_both_qualify(self, scores, target, _measure_swapped)
+
+
+@dataclass(frozen=True)
+class Family:
+    """A behaviour-changing survivor's class: where it applies, its wrong readings."""
+
+    #: The survivor(s) it grew from (module, function), for the record.
+    survivor: str
+    fields: tuple[str, ...]
+    applies: Callable[[Rules], bool]
+    #: point family name -> (the wrong reading, its description)
+    wrong: tuple[tuple[str, type[FastRules], str], ...]
+    #: The witness as a template: rules -> the questions (kind, input, what).
+    questions: Callable[[Rules], Iterator[tuple[str, Json, str]]]
+
+
+# ----------------------------------------------------------------------
+# The witness of the team_reached survivors, as a template
+# ----------------------------------------------------------------------
+
+
+def _hand_to(
+    rules: Rules,
+    wanted: Sequence[int],
+    exact: Sequence[int],
+    holds: Callable[[Sequence[int]], bool],
+) -> tuple[list[int], list[int], list[int]] | None:
+    """Scores before a played hand, bids and tricks, after which the seats ``exact``
+    have their ``wanted`` scores and ``holds`` is true of the scores (found by a fixed
+    point: each seat bids its own minimum, raised a trick at a time round the table
+    to the table minimum, and the tricks go to the bids in seat order, the rest to
+    North; the scores before are ``wanted`` less what that hand moves). None when no
+    such hand is found."""
+    fast = FastRules.of(rules)
+    before = list(wanted)
+    for _ in range(8):
+        bids = [max(rules.min_bid, min(rules.max_bid, fast.own_minimum_bid(s))) for s in before]
+        for seat in itertools.cycle(range(4)):  # up to the table minimum, a trick at a time
+            if fast.hand_is_played(bids, before) or min(bids) >= rules.max_bid:
+                break
+            bids[seat] = min(rules.max_bid, bids[seat] + 1)
+        tricks = [0, 0, 0, 0]
+        left = TRICKS_PER_HAND
+        for seat in range(4):
+            tricks[seat] = min(bids[seat], left)
+            left -= tricks[seat]
+        tricks[0] += left
+        after = fast.scores_after(before, bids, tricks)
+        if all(after[s] == wanted[s] for s in exact) and holds(after):
+            return (before, bids, tricks) if fast.hand_is_played(bids, before) else None
+        before = [w - (a - b) for w, a, b in zip(wanted, after, before, strict=True)]
+    return None
+
+
+def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``game_outcome`` questions with one team at the edge of the target in force (at
+    it, one short, reached by the second partner only) and the other team above it,
+    under the base target and a raised one, each team at the edge in turn."""
+    total = rules.win_measure == "team_total"
+    for target in (rules.target, rules.target + BAND_WIDTH):
+        for edge, offset in (("at", 0), ("one short of", -1)):
+            for team in (0, 1):
+                for second in (False, True):
+                    level = target + offset
+                    near = [level // 2, level - level // 2] if total else [1, level]
+                    if not second:
+                        near.reverse()
+                    other = [target + 3, 2]
+                    scores = [0, 0, 0, 0]
+                    scores[team], scores[team + 2] = near
+                    scores[1 - team], scores[3 - team] = other
+                    found = _hand_to(
+                        rules,
+                        scores,
+                        (team, team + 2),
+                        lambda after, t=1 - team, at=target: FastRules.of(rules).reached(
+                            t, after, at + 1
+                        ),
+                    )
+                    if found is None:
+                        continue
+                    before, bids, tricks = found
+                    partner = "the second partner" if second else "the first partner"
+                    yield (
+                        "game_outcome",
+                        {
+                            "scores": before,
+                            "bids": bids,
+                            "tricks": tricks,
+                            "dealer": 0,
+                            "target_in_force": target,
+                        },
+                        f"team {team} {edge} the target in force {target} by {partner}, "
+                        "the other team above it: the reached raise trigger at its edge",
+                    )
+
+
+def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``game_outcome`` questions after which both teams qualify, found by a search over
+    the scores at the edges (two points above the target, on it, one short, 1, 0, -1
+    for each seat): for each wrong reading of the first qualifying seat, the first two
+    hands whose result it gets wrong."""
+    t = rules.target
+    values = (t + 2, t, t - 1, 1, 0, -1)
+    fast = FastRules.of(rules)
+    for wrong in (
+        _FirstSeatEither,
+        _FirstSeatReversed,
+        _FirstSeatNorthSouth,
+        _FirstSeatMeasureSwapped,
+    ):
+        mistaken = wrong.of(rules)
+        found = 0
+        for after in itertools.product(values, repeat=4):
+            if found == 2:
+                break
+            if not (fast.qualifies(0, after, t) and fast.qualifies(1, after, t)):
+                continue
+            if fast.points_result(after, t) == mistaken.points_result(after, t):
+                continue
+            hand = _hand_to(rules, after, range(4), lambda _: True)
+            if hand is None:
+                continue
+            before, bids, tricks = hand
+            found += 1
+            yield (
+                "game_outcome",
+                {
+                    "scores": before,
+                    "bids": bids,
+                    "tricks": tricks,
+                    "dealer": 0,
+                    "target_in_force": t,
+                },
+                f"both teams qualify, scores after the hand {list(after)}: the first qualifying "
+                f"seat decides (not: {(wrong.__doc__ or '').strip().splitlines()[0].lower()})",
+            )
+
+
+FAMILIES: tuple[Family, ...] = (
+    Family(
+        "spec/model.py Rules.team_reached",
+        ("both_qualify", "raise_trigger", "win_measure"),
+        _raising_on_reached,
+        (
+            ("trigger-late", _ReachedLate, "a team at the target in force has not reached it"),
+            ("trigger-early", _ReachedEarly, "a team one point short has reached the target"),
+            ("trigger-one-partner", _ReachedOnePartner, "only the first partner can reach it"),
+            ("trigger-both-partners", _ReachedBothPartners, "both partners must reach it"),
+        ),
+        _reached_questions,
+    ),
+    Family(
+        "reference/fast.py FastRules._first_qualifying_team and points_result",
+        ("both_qualify", "win_measure", "partner_condition"),
+        lambda rules: rules.both_qualify == "first_seat",
+        (
+            (
+                "first-seat-either",
+                _FirstSeatEither,
+                "a seat at the target or with a partner meeting the condition counts",
+            ),
+            ("first-seat-order", _FirstSeatReversed, "the seats are scanned from East"),
+            ("first-seat-north-south", _FirstSeatNorthSouth, "North-South win when both qualify"),
+            ("first-seat-measure", _FirstSeatMeasureSwapped, "the other win measure decides"),
+        ),
+        _first_seat_questions,
+    ),
+)
+
+
+def points(rule_set: coverage.RuleSet) -> Iterator[Any]:
+    """The survivors' rule points of one rule set (see the module docstring)."""
+    from fourhundred.conformance.points import Point, cite
+
+    rules, variant = rule_set.rules, rule_set.variant
+    for family in FAMILIES:
+        if not family.applies(rules):
+            continue
+        for name, wrong, description in family.wrong:
+            point_id = f"{name}/{variant}"
+            yield Point(
+                point_id,
+                (variant,),
+                cite(rules, *family.fields),
+                f"not: {description}",
+                Mutant(point_id, f"{variant}: {description}", fast=wrong, only=(rules,)),
+            )
+
+
+def cases() -> list[Json]:
+    """The killing cases of every family, from its witness template, under every rule
+    set where it applies; each answer is the specification's (:mod:`spec`)."""
+    found: list[Json] = []
+    asked: set[str] = set()
+    for rule_set in coverage.all_rule_sets():
+        rules = rule_set.rules
+        for family in FAMILIES:
+            if not family.applies(rules):
+                continue
+            for kind_name, data, what in family.questions(rules):
+                entry = kinds.kind(kind_name)
+                question = f"{kind_name} {rule_set.variant} {json.dumps(data, sort_keys=True)}"
+                if question in asked or not entry.is_valid(rules, data):
+                    continue  # one hand may tell several wrong readings apart: asked once
+                asked.add(question)
+                found.append(
+                    coverage.make_case(
+                        "", kind_name, rules, data, entry.spec_answer(rules, data), what
+                    )
+                )
+    return found

@@ -1,0 +1,595 @@
+"""Classifying the survivors of cosmic-ray's session (:mod:`fourhundred.conformance.operators`):
+each one is *equivalent*, with a proof, or *behaviour-changing*, with a witness; what is
+neither stays *unclassified*, said so, never counted as either.
+
+For each survivor, in this order (:func:`classify`) (first, the killing test again:
+a survivor the suite kills now, with the cases added since the session, is *killed*):
+
+1. **annotation**: the mutated span lies inside a function's parameter or return
+   annotation, a local variable's annotation, or a field annotation of a class whose
+   annotations nobody reads (:data:`READ_CLASSES`), in a module that starts with
+   ``from __future__ import annotations``: such an annotation is a string that is never
+   evaluated (PEP 563). The AST check is the proof. These mutants are marked skipped in
+   the session before it runs (:func:`skip_annotations`, as cosmic-ray's own filters
+   do), so they cost nothing; cosmic-ray counts them as skipped.
+2. **witness**: the mutation applied (cosmic-ray's ``apply``), the differential questions
+   of :func:`~fourhundred.conformance.operators.write_witnesses` (random questions of every
+   pure kind at the edges, scripted whole games; other seeds than the suite's) are answered
+   in a fresh process; the first changed answer is the witness that it changes behaviour.
+3. **z3**: for a pure rule function (one that runs on ints and on Z3 terms, :mod:`spec`),
+   the original and the mutated function are both run on symbolic integers, for every rule
+   set of :func:`fourhundred.conformance.coverage.all_rule_sets` and every value of the
+   small parameters (a team, a seat, a dealer); ``original != mutated`` unsatisfiable under
+   each is the proof of equivalence (:func:`prove`). Satisfiable, the model is a
+   counterexample: the function's answers differ, which the questions did not show
+   through the protocol (it may differ only where it is never called): the survivor
+   stays unclassified, with the model as its evidence.
+
+The result is written as data (``conformance/survivors.json``: :func:`write`), one entry
+per survivor with its class, how it was decided, and the proof or the witness.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import itertools
+import json
+import random
+import subprocess
+import sys
+import types
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from fourhundred.safeio import write_text_atomically
+
+#: The committed classification of the last session's survivors.
+PATH = Path(__file__).resolve().parent / "survivors.json"
+
+#: Survived the session's suite, killed by the suite as it is now (cases added since).
+KILLED = "killed"
+EQUIVALENT = "equivalent"
+CHANGES = "behaviour-changing"
+UNCLASSIFIED = "unclassified"
+
+#: Parameters proved over every value (names of the small domains of the rules).
+FINITE: dict[str, tuple[int, ...]] = {
+    "team": (0, 1),
+    "seat": (0, 1, 2, 3),
+    "dealer": (0, 1, 2, 3),
+    "leader": (0, 1, 2, 3),
+    "steps": (1, 2, 3),
+}
+
+
+#: The evidence of a survivor classified without proofs; a later pass classifies it again.
+NOT_YET = "no witness; no proof tried yet (--no-proofs)"
+
+ANNOTATION_PROOF = (
+    "the mutated span is inside an annotation that is never evaluated (PEP 563, "
+    "'from __future__ import annotations'; no get_type_hints on its class)"
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One survivor and what it is."""
+
+    job: str
+    module: str
+    line: int
+    operator: str
+    occurrence: int
+    diff: str
+    #: :data:`EQUIVALENT`, :data:`CHANGES` or :data:`UNCLASSIFIED`.
+    verdict: str
+    #: How: ``annotation``, ``z3``, ``witness``, ``z3-counterexample`` or ``none``.
+    how: str
+    #: The proof (what was shown unsatisfiable, or the AST fact), the witness (a
+    #: question as JSON), or why neither was found.
+    evidence: str
+
+
+# ----------------------------------------------------------------------
+# 1. Annotations
+# ----------------------------------------------------------------------
+
+
+def _postponed(tree: ast.Module) -> bool:
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(alias.name == "annotations" for alias in node.names)
+        for node in tree.body
+    )
+
+
+def _spans(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (node.lineno, node.col_offset), (  # type: ignore[attr-defined]
+        node.end_lineno,  # type: ignore[attr-defined]
+        node.end_col_offset,  # type: ignore[attr-defined]
+    )
+
+
+#: The classes whose annotations the project reads at run time (``typing.get_type_hints``
+#: on :class:`~fourhundred.spec.model.Rules`, in spec/house.py and conformance/points.py):
+#: their field annotations are evaluated, so a mutant there is never proved here.
+READ_CLASSES = frozenset({"Rules"})
+
+
+def _never_evaluated(tree: ast.Module) -> Iterator[ast.AST]:
+    """The annotations of ``tree`` that are never evaluated under PEP 563: every
+    function's parameter and return annotations, local variable annotations, and the
+    field annotations of classes outside :data:`READ_CLASSES` (a dataclass reads its
+    annotations only as text, for ``ClassVar`` and ``InitVar``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name not in READ_CLASSES:
+            for statement in node.body:
+                if isinstance(statement, ast.AnnAssign):
+                    yield statement.annotation
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = node.args
+            for arg in (
+                *arguments.posonlyargs,
+                *arguments.args,
+                *arguments.kwonlyargs,
+                *(a for a in (arguments.vararg, arguments.kwarg) if a is not None),
+            ):
+                if arg.annotation is not None:
+                    yield arg.annotation
+            if node.returns is not None:
+                yield node.returns
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.AnnAssign) and inner is not node:
+                    yield inner.annotation
+
+
+def in_annotation(source: str, start: tuple[int, int], end: tuple[int, int]) -> bool:
+    """Whether the span ``start``..``end`` (line, column) lies inside an annotation
+    that is never evaluated (see the module docstring)."""
+    return any(low <= start and end <= high for low, high in _annotation_spans(source))
+
+
+@functools.cache
+def _annotation_spans(source: str) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    tree = ast.parse(source)
+    if not _postponed(tree):
+        return ()
+    return tuple(_spans(node) for node in _never_evaluated(tree))
+
+
+def skip_annotations(session: Path) -> int:
+    """Mark every pending mutant of the session that lies in an annotation never
+    evaluated (:func:`in_annotation`) as skipped (cosmic-ray's ``SKIPPED``, with the
+    reason as its output); returns how many."""
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    from fourhundred.conformance import operators
+
+    sources: dict[str, str] = {}
+    skipped = 0
+    with operators._db(session) as db:
+        for item in list(db.pending_work_items):
+            mutation = item.mutations[0]
+            path = str(mutation.module_path)
+            if path not in sources:
+                sources[path] = Path(path).read_text(encoding="utf-8")
+            if in_annotation(sources[path], tuple(mutation.start_pos), tuple(mutation.end_pos)):
+                db.set_result(
+                    item.job_id,
+                    WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=ANNOTATION_PROOF),
+                )
+                skipped += 1
+    return skipped
+
+
+def enclosing_function(source: str, line: int) -> str | None:
+    """The qualified name (``Class.method`` or ``function``) of the innermost function
+    whose body holds ``line``, or None (module or class level)."""
+    found: str | None = None
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        nonlocal found
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = f"{prefix}{child.name}"
+                if child.lineno <= line <= (child.end_lineno or child.lineno):
+                    found = name
+                    visit(child, f"{name}.<locals>.")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+
+    visit(ast.parse(source), "")
+    return found
+
+
+# ----------------------------------------------------------------------
+# 3. Z3: equivalence of a pure rule function
+# ----------------------------------------------------------------------
+
+
+def _resolve(namespace: Any, qualname: str) -> Any:
+    value = namespace
+    for part in qualname.split("."):
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
+def _symbolic_arguments(function: Any) -> Iterator[tuple[Any, ...]] | None:
+    """Every argument tuple to prove over (``self`` excluded): a z3 Int for an
+    ``IntLike``, a z3 Bool for a ``BoolLike``, four Ints for a ``Sequence[IntLike]`` (or
+    ``Iterable``), each value of
+    :data:`FINITE` for those names, none to three for ``*rest``; None when a parameter
+    is of another type (no proof is tried)."""
+    import z3
+
+    choices: list[tuple[tuple[Any, ...], ...]] = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        if name == "self":
+            continue
+        hint = str(parameter.annotation)
+        make = {"IntLike": z3.Int, "BoolLike": z3.Bool}.get(hint)
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL and make is not None:
+            choices.append(tuple(tuple(make(f"{name}_{i}") for i in range(n)) for n in range(4)))
+        elif name in FINITE:
+            choices.append(tuple((value,) for value in FINITE[name]))
+        elif make is not None:
+            choices.append(((make(name),),))
+        elif hint in ("Sequence[IntLike]", "Iterable[IntLike]"):
+            choices.append((([z3.Int(f"{name}_{seat}") for seat in "NWSE"],),))
+        else:
+            return None
+    return (sum(chosen, ()) for chosen in itertools.product(*choices))
+
+
+def _differs(original: Any, mutated: Any) -> Any:
+    """The Z3 condition that two answers differ (plain values on a side are coerced by
+    Z3; answers of different sorts or lengths differ outright)."""
+    import z3
+
+    if isinstance(original, (tuple, list)) and isinstance(mutated, (tuple, list)):
+        if len(original) != len(mutated):
+            return z3.BoolVal(True)
+        return z3.Or(
+            z3.BoolVal(False), *(_differs(a, b) for a, b in zip(original, mutated, strict=True))
+        )
+    if not (z3.is_expr(original) or z3.is_expr(mutated)):
+        return z3.BoolVal(bool(original != mutated) or type(original) is not type(mutated))
+    try:
+        return original != mutated
+    except z3.Z3Exception:  # a sort mismatch: an Int against a Bool
+        return z3.BoolVal(True)
+
+
+def symbolic_branch(source: str, qualname: str, line: int) -> bool | None:
+    """Where ``line`` lies in the function ``qualname`` that runs on ints and on Z3
+    terms: None when the function has one path for both (no ``is_symbolic`` test);
+    True inside the body of an ``if is_symbolic(...):`` (the concrete path is then the
+    original's, unchanged); False elsewhere (the concrete path may be mutated, and a
+    proof over Z3 terms does not run it)."""
+    node: ast.AST = ast.parse(source)
+    for part in qualname.split("."):
+        node = next(
+            child
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, (ast.ClassDef, ast.FunctionDef)) and child.name == part
+        )
+    branches = [
+        inner
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.If)
+        and isinstance(inner.test, ast.Call)
+        and isinstance(inner.test.func, ast.Name)
+        and inner.test.func.id == "is_symbolic"
+    ]
+    if not branches:
+        return None
+    return any(
+        branch.body[0].lineno <= line <= (branch.body[-1].end_lineno or 0) for branch in branches
+    )
+
+
+def _concrete_arguments(function: Any, rng: random.Random) -> tuple[Any, ...]:
+    """One concrete argument tuple of the kinds :func:`_symbolic_arguments` proves over."""
+    values: list[Any] = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        hint = str(parameter.annotation)
+        if name == "self":
+            continue
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            make = (
+                (lambda: rng.random() < 0.5)
+                if hint == "BoolLike"
+                else (lambda: rng.randint(-60, 160))
+            )
+            values.extend(make() for _ in range(rng.randint(0, 3)))
+        elif name in FINITE:
+            values.append(rng.choice(FINITE[name]))
+        elif hint == "BoolLike":
+            values.append(rng.random() < 0.5)
+        elif hint == "IntLike":
+            values.append(rng.choice((rng.randint(-60, 160), rng.randint(-2, 14))))
+        else:
+            values.append(
+                [rng.choice((rng.randint(-60, 160), rng.randint(0, 13))) for _ in range(4)]
+            )
+    return tuple(values)
+
+
+def _concrete_difference(
+    original: Any, mutated: Any, rule_sets: Sequence[Any], draws: int = 200
+) -> str | None:
+    """A concrete call whose answers differ (the ints' path, which Z3 terms do not run
+    where Python and Z3 operators part: ``%``, ``//``, ``is``...), or None."""
+    rng = random.Random(400)
+    for rules in rule_sets:
+        for _ in range(draws):
+            args = _concrete_arguments(mutated, rng)
+            call = (rules, *args) if rules is not None else args
+            answers = []
+            for function in (original, mutated):
+                try:
+                    answers.append(repr(function(*call)))
+                except Exception as error:  # a raise is an answer too
+                    answers.append(f"raised {type(error).__name__}")
+            if answers[0] != answers[1]:
+                where = f" under {rules}" if rules is not None else ""
+                return f"args {args!r}{where}: {answers[0]} became {answers[1]}"
+    return None
+
+
+def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tuple[str, str]:
+    """Prove the mutated ``module``'s function ``qualname`` (imported: the mutation, on
+    ``line``, is on disk) equal to the one of ``original_source``, for every rule set
+    and every argument (see the module docstring). Returns (how, evidence): ``z3`` and
+    what was proved, ``z3-counterexample`` (or ``counterexample``, found on ints) and
+    the model, or ``none`` and why not. A function with a path for ints and another
+    for Z3 terms is proved only for a mutation in its Z3 path
+    (:func:`symbolic_branch`); a proof is also held against random concrete calls,
+    where Python's operators and Z3's part."""
+    import importlib
+
+    import z3
+
+    from fourhundred.conformance import coverage
+
+    mutated_module = importlib.import_module(module)
+    twin = types.ModuleType(f"{module}__original")
+    sys.modules[twin.__name__] = twin  # dataclasses look their module up
+    exec(compile(original_source, f"{module} (original)", "exec"), twin.__dict__)
+    original_namespace = twin.__dict__
+    try:
+        mutated = _resolve(mutated_module, qualname)
+        original = _resolve(original_namespace, qualname)
+    except (AttributeError, KeyError):
+        return "none", f"{qualname} is not reachable by name"
+    if symbolic_branch(original_source, qualname, line) is False:
+        return "none", (
+            f"{qualname} has a path for ints and one for Z3 terms, and the mutation is on "
+            "the ints' path, which a proof over Z3 terms does not run"
+        )
+    is_method = "." in qualname and "<locals>" not in qualname
+    rule_sets = [r.rules for r in coverage.all_rule_sets()] if is_method else [None]
+    queries = 0
+    for rules in rule_sets:
+        arguments = _symbolic_arguments(mutated)
+        if arguments is None:
+            return "none", f"{qualname} takes a parameter that is no integer of the rules"
+        for args in arguments:
+            call = (rules, *args) if rules is not None else args
+            try:
+                condition = _differs(original(*call), mutated(*call))
+            except Exception as error:  # not liftable to Z3 (an `if` on a term...)
+                return "none", f"{qualname} does not run on Z3 terms ({type(error).__name__})"
+            solver = z3.Solver()
+            solver.set("random_seed", 0)
+            solver.add(condition)
+            answer = solver.check()
+            queries += 1
+            if answer == z3.sat:
+                model = solver.model()
+                values = {str(d): str(model[d]) for d in sorted(model.decls(), key=str)}
+                where = f" under {rules}" if rules is not None else ""
+                return "z3-counterexample", f"{qualname}{where}, args {args!r}: {values}"
+            if answer != z3.unsat:
+                return "none", f"z3 answered {answer} for {qualname}"
+    concrete = _concrete_difference(original, mutated, rule_sets)
+    if concrete is not None:
+        return "counterexample", f"{qualname} on ints: {concrete}"
+    scope = f"{len(rule_sets)} rule sets" if rules is not None else "every argument"
+    return "z3", (
+        f"z3: original {qualname} != mutated is unsatisfiable over symbolic arguments "
+        f"({queries} queries, {scope})"
+    )
+
+
+# ----------------------------------------------------------------------
+# The pipeline
+# ----------------------------------------------------------------------
+
+
+def _module_name(path: str) -> str:
+    """``spec/model.py`` -> ``fourhundred.spec.model``."""
+    return "fourhundred." + path.removesuffix(".py").replace("/", ".")
+
+
+def _apply(root: Path, module: Path, operator: str, occurrence: int) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "cosmic_ray.cli", "apply", str(module), operator, str(occurrence)],
+        check=True,
+        cwd=root,
+        capture_output=True,
+    )
+
+
+def _in_fresh_process(
+    root: Path, args: Sequence[str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=root, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def classify_one(
+    root: Path,
+    item: Any,
+    diff: str,
+    witnesses: Path,
+    timeout: float = 300.0,
+    known_ids: Path | None = None,
+    proofs: bool = True,
+) -> Verdict:
+    """One survivor (a cosmic-ray work item), classified as the module docstring says;
+    the module is restored afterwards, however it ends. ``known_ids``: the case ids of
+    the suite the session ran (only the cases added since are run again); ``proofs``
+    false: no proof is tried (:data:`NOT_YET`), for a first pass that finds witnesses."""
+    mutation = item.mutations[0]
+    module = Path(mutation.module_path)
+    relative = str(module.resolve().relative_to(root))
+    original = module.read_text(encoding="utf-8")
+    start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
+    head = (item.job_id, relative, start[0], mutation.operator_name, mutation.occurrence, diff)
+    if in_annotation(original, start, end):
+        return Verdict(*head, EQUIVALENT, "annotation", ANNOTATION_PROOF)
+    qualname = enclosing_function(original, start[0])
+    try:
+        _apply(root, module, mutation.operator_name, mutation.occurrence)
+        try:
+            again = _in_fresh_process(
+                root,
+                ["fourhundred.conformance.operators"]
+                + (["--new-since", str(known_ids)] if known_ids is not None else []),
+                timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return Verdict(*head, KILLED, "suite", "the killing test times out")
+        if again.returncode:
+            return Verdict(*head, KILLED, "suite", again.stdout.strip().splitlines()[-1])
+        try:
+            done = _in_fresh_process(
+                root, ["fourhundred.conformance.operators", "--witness", str(witnesses)], timeout
+            )
+        except subprocess.TimeoutExpired:
+            return Verdict(*head, CHANGES, "witness", "the witness questions time out")
+        if done.returncode:
+            return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+        if not proofs:
+            return Verdict(*head, UNCLASSIFIED, "none", NOT_YET)
+        if qualname is None or not relative.startswith("spec/"):
+            where = "module or class level" if qualname is None else "not a pure rule function"
+            return Verdict(*head, UNCLASSIFIED, "none", f"no witness; no proof tried ({where})")
+        source = root / ".survivor-original.py"
+        source.write_text(original, encoding="utf-8")
+        try:
+            proved = _in_fresh_process(
+                root,
+                [
+                    "fourhundred.conformance.survivors",
+                    _module_name(relative),
+                    qualname,
+                    str(source),
+                    str(start[0]),
+                ],
+                timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return Verdict(*head, UNCLASSIFIED, "none", "no witness; the z3 proof timed out")
+        finally:
+            source.unlink(missing_ok=True)
+        how, _, evidence = proved.stdout.strip().partition(" ")
+        if proved.returncode or how not in ("z3", "z3-counterexample", "counterexample", "none"):
+            return Verdict(
+                *head,
+                UNCLASSIFIED,
+                "none",
+                f"no witness; the prover failed: {proved.stderr.strip()[-200:]}",
+            )
+        # A counterexample shows the function differs, not that any answer of the
+        # protocol does (the function may not be called where it differs): no witness.
+        verdict = EQUIVALENT if how == "z3" else UNCLASSIFIED
+        return Verdict(*head, verdict, how, evidence)
+    finally:
+        module.write_text(original, encoding="utf-8")
+
+
+def classify(
+    session: Path,
+    witnesses: Path,
+    done: Sequence[Verdict] = (),
+    progress: Any = None,
+    known_ids: Path | None = None,
+    proofs: bool = True,
+) -> list[Verdict]:
+    """Every survivor of the session, classified (those in ``done``, by job, are kept:
+    a classification resumes, and one left without a proof by ``proofs`` false is
+    classified again when proofs are wanted); the rest as for :func:`classify_one`."""
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    from fourhundred.conformance import operators
+
+    kept = {v.job: v for v in done if proofs is False or v.evidence != NOT_YET}
+    with operators._db(session) as db:
+        items = [
+            (item, result.diff or "")
+            for item, result in db.completed_work_items
+            if result.worker_outcome == WorkerOutcome.NORMAL
+            and result.test_outcome == TestOutcome.SURVIVED
+        ]
+    found = []
+    for number, (item, diff) in enumerate(items):
+        verdict = kept.get(item.job_id) or classify_one(
+            operators.ROOT, item, diff, witnesses, known_ids=known_ids, proofs=proofs
+        )
+        found.append(verdict)
+        if progress is not None:
+            progress(number + 1, len(items), verdict)
+    return sorted(found, key=lambda v: (v.module, v.line, v.operator, v.occurrence))
+
+
+def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
+    """The survivors file: the session's own counts, then each survivor classified."""
+    by_class = {
+        name: sum(1 for v in verdicts if v.verdict == name)
+        for name in (KILLED, EQUIVALENT, CHANGES, UNCLASSIFIED)
+    }
+    body = {
+        "about": "cosmic-ray's survivors, each equivalent (with its proof) or behaviour-changing "
+        "(with its witness), or unclassified; written by fourhundred conformance mutants "
+        "--operators --classify (fourhundred.conformance.survivors).",
+        "counts": asdict(counts),
+        "by_class": by_class,
+        "survivors": [_portable(asdict(v)) for v in verdicts],
+    }
+    write_text_atomically(path, json.dumps(body, indent=1) + "\n")
+
+
+def _portable(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry whose diff names its module from the package folder, not the machine's."""
+    from fourhundred.conformance import operators
+
+    entry["diff"] = str(entry["diff"]).replace(f"/{operators.ROOT}/", "/")
+    return entry
+
+
+def read(path: Path = PATH) -> list[Verdict]:
+    """The committed survivors (empty when the file is absent)."""
+    if not path.exists():
+        return []
+    return [Verdict(**entry) for entry in json.loads(path.read_text(encoding="utf-8"))["survivors"]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL LINE``: print
+    ``how evidence`` of :func:`prove` (run with the mutation on disk)."""
+    module, qualname, original, line = list(sys.argv[1:] if argv is None else argv)
+    how, evidence = prove(module, qualname, Path(original).read_text(encoding="utf-8"), int(line))
+    print(f"{how} {evidence}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

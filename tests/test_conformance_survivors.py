@@ -1,0 +1,273 @@
+"""cosmic-ray's survivors classified (fourhundred.conformance.survivors) and the rule
+points grown from the behaviour-changing ones (fourhundred.conformance.points_survivors)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from fourhundred.conformance import (
+    coverage,
+    mutants,
+    operators,
+    points,
+    points_survivors,
+    survivors,
+)
+from fourhundred.conformance.suite import Run, load_cases
+from fourhundred.reference.fast import FastRules
+from fourhundred.spec.cards import TEAMS
+from fourhundred.spec.logic import BoolLike, IntLike
+from fourhundred.spec.model import Rules
+
+MODEL = operators.ROOT / "spec" / "model.py"
+
+
+def test_a_parameter_annotation_is_never_evaluated_and_a_body_expression_is() -> None:
+    source = (
+        "from __future__ import annotations\n\ndef f(x: int | None) -> int:\n    return x + 1\n"
+    )
+    assert survivors.in_annotation(source, (3, 9), (3, 19))
+    assert survivors.in_annotation(source, (3, 24), (3, 27))
+    assert not survivors.in_annotation(source, (4, 11), (4, 16))
+    assert not survivors.in_annotation(source.split("\n", 2)[2], (1, 9), (1, 19))
+
+
+def test_the_field_annotations_of_rules_are_read_and_those_of_other_classes_are_not() -> None:
+    """Rules' field annotations are read (typing.get_type_hints): no proof there."""
+    source = "from __future__ import annotations\n\nclass {}:\n    x: int | None = 1\n"
+    assert not survivors.in_annotation(source.format("Rules"), (4, 7), (4, 17))
+    assert survivors.in_annotation(source.format("HandRecord"), (4, 7), (4, 17))
+
+
+def test_the_project_reads_the_annotations_of_no_class_but_those_named() -> None:
+    """What :data:`survivors.READ_CLASSES` says, checked on every module of the package."""
+    read = set()
+    for path in operators.ROOT.glob("*/**/*.py"):
+        if ".venv" in path.parts or "tests" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"get_type_hints\((\w+)", text):
+            read.add(match.group(1))
+        assert "__annotations__" not in text or path.name == "survivors.py", path
+    assert read == set(survivors.READ_CLASSES)
+
+
+def test_the_enclosing_function_is_named_with_its_class() -> None:
+    source = MODEL.read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(source.splitlines(), 1) if "def team_reached" in t) + 2
+    assert survivors.enclosing_function(source, line) == "Rules.team_reached"
+    assert survivors.enclosing_function(source, 1) is None
+
+
+def test_z3_proves_a_function_equal_to_itself_and_refutes_a_changed_comparison() -> None:
+    source = MODEL.read_text(encoding="utf-8")
+    how, evidence = survivors.prove("fourhundred.spec.model", "Rules.team_reached", source)
+    assert how == "z3" and "unsatisfiable" in evidence
+    changed = source.replace(
+        "return any_(a >= target, b >= target)", "return any_(a > target, b >= target)"
+    )
+    assert changed != source
+    how, evidence = survivors.prove("fourhundred.spec.model", "Rules.team_reached", changed)
+    assert how == "z3-counterexample" and "target" in evidence
+
+
+def test_a_function_of_cards_gets_no_proof() -> None:
+    source = (operators.ROOT / "spec" / "cards.py").read_text(encoding="utf-8")
+    how, _ = survivors.prove("fourhundred.spec.cards", "parse_card", source)
+    assert how == "none"
+
+
+def _reached_late(self: Rules, team: int, scores: Sequence[IntLike], target: IntLike) -> BoolLike:
+    a, b = (scores[s] for s in TEAMS[team])
+    return a + b > target if self.win_measure == "team_total" else (a > target or b > target)
+
+
+def _reached_by_first(
+    self: Rules, team: int, scores: Sequence[IntLike], target: IntLike
+) -> BoolLike:
+    a, b = (scores[s] for s in TEAMS[team])
+    return a + b >= target if self.win_measure == "team_total" else a >= target
+
+
+def _reached_by_both(
+    self: Rules, team: int, scores: Sequence[IntLike], target: IntLike
+) -> BoolLike:
+    a, b = (scores[s] for s in TEAMS[team])
+    return a + b >= target if self.win_measure == "team_total" else (a >= target and b >= target)
+
+
+@pytest.mark.parametrize("wrong", [_reached_late, _reached_by_first, _reached_by_both])
+def test_the_suite_kills_the_team_reached_survivors(
+    monkeypatch: pytest.MonkeyPatch, wrong: object
+) -> None:
+    """The survivors of the last session in ``Rules.team_reached`` (a comparison made
+    strict, a partner dropped) fail the killing test now."""
+    monkeypatch.setattr(Rules, "team_reached", wrong)
+    assert operators.main([]) == 1
+
+
+def _first_seat_measure_swapped(self: FastRules, scores: Sequence[int], target: int) -> int:
+    """cosmic-ray's ``win_measure == "team_total"`` made ``!=``."""
+    for seat in range(4):
+        if self.rules.win_measure != "team_total":
+            qualifies = self.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target and self.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return 1 if seat % 2 == 0 else 2
+    return 0
+
+
+def _first_seat_either(self: FastRules, scores: Sequence[int], target: int) -> int:
+    """cosmic-ray's ``and`` made ``or``."""
+    for seat in range(4):
+        if self.rules.win_measure == "team_total":
+            qualifies = self.qualifies(seat % 2, scores, target)
+        else:
+            qualifies = scores[seat] >= target or self.partner_ok(scores[(seat + 2) % 4])
+        if qualifies:
+            return 1 if seat % 2 == 0 else 2
+    return 0
+
+
+@pytest.mark.parametrize("wrong", [_first_seat_measure_swapped, _first_seat_either])
+def test_the_suite_kills_the_first_seat_survivors(
+    monkeypatch: pytest.MonkeyPatch, wrong: object
+) -> None:
+    """The behaviour-changing survivors of this session in the first qualifying seat
+    (reference/fast.py) fail the killing test now."""
+    monkeypatch.setattr(FastRules, "_first_qualifying_team", wrong)
+    assert operators.main([]) == 1
+
+
+def test_the_suite_kills_the_first_seat_branch_taken_when_only_one_team_qualifies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """cosmic-ray's ``if q0 and q1`` made ``if not q0 and q1`` in points_result: when
+    both teams qualify, North-South win."""
+    original = FastRules.points_result
+
+    def wrong(self: FastRules, scores: Sequence[int], target: int) -> tuple[int, int]:
+        both = self.qualifies(0, scores, target) and self.qualifies(1, scores, target)
+        if self.rules.both_qualify == "first_seat" and both:
+            return 1, target
+        return original(self, scores, target)
+
+    monkeypatch.setattr(FastRules, "points_result", wrong)
+    assert operators.main([]) == 1
+
+
+def test_every_survivor_family_point_is_killed_by_its_witness_cases() -> None:
+    published = [Run(c, v) for c in points_survivors.cases() for v in c["variants"]]
+    killer = mutants.Killer()
+    found = [
+        point
+        for rule_set in coverage.all_rule_sets()
+        for point in points_survivors.points(rule_set)
+    ]
+    assert found, "the reached trigger has rule sets, so the family has points"
+    for point in found:
+        runs = [run for run in published if run.variant in point.rule_sets]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+def test_the_family_points_are_rule_points_of_the_model_and_in_the_suite() -> None:
+    ids = {p.id for p in points.points()}
+    family = {p.id for rs in coverage.all_rule_sets() for p in points_survivors.points(rs)}
+    assert family <= ids
+    suite = {json.dumps(c["input"], sort_keys=True) for c in load_cases()}
+    assert all(json.dumps(c["input"], sort_keys=True) in suite for c in points_survivors.cases())
+
+
+def test_the_committed_survivors_file_is_consistent() -> None:
+    """Every survivor has a class and its evidence; the classes add up; an equivalent
+    one carries a proof, a behaviour-changing one a witness."""
+    data = json.loads(survivors.PATH.read_text(encoding="utf-8"))
+    verdicts = survivors.read()
+    assert data["counts"]["survived"] >= len(verdicts)
+    assert sum(data["by_class"].values()) == len(verdicts)
+    for verdict in verdicts:
+        assert verdict.verdict in (
+            survivors.KILLED,
+            survivors.EQUIVALENT,
+            survivors.CHANGES,
+            survivors.UNCLASSIFIED,
+        )
+        assert verdict.evidence
+        if verdict.verdict == survivors.EQUIVALENT:
+            assert verdict.how in ("annotation", "z3")
+        if verdict.verdict == survivors.CHANGES:
+            assert verdict.how == "witness"
+
+
+def test_the_kill_order_puts_the_most_killing_run_first_and_names_each_run_once() -> None:
+    from fourhundred.conformance import faults
+
+    dictionary = faults.read()
+    assert dictionary is not None
+    order = operators.kill_order(dictionary)
+    assert sorted(order) == sorted(dictionary.runs)
+    by_run = dictionary.by_run()
+    assert len(by_run[order[0]]) == max(len(names) for names in by_run.values())
+
+
+@pytest.mark.slow
+def test_a_session_over_the_logic_leaves_no_behaviour_changing_survivor(tmp_path: Path) -> None:
+    """cosmic-ray over spec/logic.py, every survivor classified: none changes behaviour."""
+    session = tmp_path / "logic.sqlite"
+    operators.run_session(session, ["spec/logic.py"], poll=5.0)
+    witnesses = tmp_path / "witness.json"
+    operators.write_witnesses(witnesses)
+    verdicts = survivors.classify(session, witnesses)
+    assert [v for v in verdicts if v.verdict == survivors.CHANGES] == []
+    assert len(verdicts) == operators.counts(session).survived
+
+
+def test_the_annotation_mutants_of_a_session_are_skipped_before_it_runs(tmp_path: Path) -> None:
+    """cosmic-ray's mutants of a module: those inside annotations are marked skipped
+    (cosmic-ray's own outcome), the others stay pending."""
+    import subprocess
+    import sys
+
+    module = tmp_path / "small.py"
+    module.write_text(
+        "from __future__ import annotations\n\n\ndef f(x: int | None) -> int | None:\n"
+        "    return x + 1 if x is not None else None\n",
+        encoding="utf-8",
+    )
+    config = tmp_path / "small.toml"
+    config.write_text(
+        operators.config_text(["small.py"]).replace(str(operators.ROOT / "small.py"), str(module)),
+        encoding="utf-8",
+    )
+    session = tmp_path / "small.sqlite"
+    subprocess.run(
+        [sys.executable, "-m", "cosmic_ray.cli", "init", str(config), str(session)],
+        check=True,
+        capture_output=True,
+    )
+    before = operators.counts(session)
+    skipped = survivors.skip_annotations(session)
+    after = operators.counts(session)
+    assert 0 < skipped < before.total
+    assert after.skipped == skipped and after.pending == before.total - skipped
+    assert survivors.skip_annotations(session) == 0
+
+
+def test_a_proof_over_z3_terms_is_not_taken_for_the_path_of_ints() -> None:
+    """``all_`` runs Z3's ``And`` on terms and Python's ``all`` on bools: a mutation of
+    the ints' path gets no proof, one of the terms' path gets one."""
+    source = (operators.ROOT / "spec" / "logic.py").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    concrete = next(n for n, t in enumerate(lines, 1) if t.strip() == "return all(conditions)")
+    symbolic = concrete - 1
+    assert survivors.symbolic_branch(source, "all_", symbolic) is True
+    assert survivors.symbolic_branch(source, "all_", concrete) is False
+    changed = source.replace("return all(conditions)", "return any(conditions)")
+    how, _ = survivors.prove("fourhundred.spec.logic", "all_", changed, concrete)
+    assert how == "none"
