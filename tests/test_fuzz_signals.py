@@ -159,12 +159,18 @@ def test_nothing_a_fuzzed_adapter_started_is_left_after_it_timed_out(tmp_path: P
     assert not _left(starts)
 
 
+def _hanging_fuzz(folder: Path, jobs: str) -> tuple[subprocess.Popen[str], list[dict[str, int]]]:
+    """A fuzzer of ``jobs`` jobs whose adapters never answer, once every adapter has
+    started its daemons; and their pids."""
+    process = _fuzz(folder, "hang", "--seconds", "600", "--jobs", jobs, "--timeout", "600")
+    return process, _started(folder, int(jobs))
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_nothing_a_fuzzed_adapter_started_is_left_after_the_fuzzer_gets_sigterm(
     tmp_path: Path, jobs: str
 ) -> None:
-    process = _fuzz(tmp_path, "hang", "--seconds", "600", "--jobs", jobs, "--timeout", "600")
-    starts = _started(tmp_path, int(jobs))
+    process, starts = _hanging_fuzz(tmp_path, jobs)
     process.send_signal(signal.SIGTERM)
     _, stderr = _ended(process)
     assert process.returncode == 128 + signal.SIGTERM, stderr
@@ -176,8 +182,7 @@ def test_nothing_a_fuzzed_adapter_started_is_left_after_the_fuzzer_gets_sigterm(
 def test_nothing_a_fuzzed_adapter_started_is_left_after_the_fuzzer_is_killed(
     tmp_path: Path, jobs: str
 ) -> None:
-    process = _fuzz(tmp_path, "hang", "--seconds", "600", "--jobs", jobs, "--timeout", "600")
-    starts = _started(tmp_path, int(jobs))
+    process, starts = _hanging_fuzz(tmp_path, jobs)
     process.kill()  # SIGKILL: the fuzzer can do nothing about it
     _ended(process)
     keepers = [pids["parent"] for pids in starts]

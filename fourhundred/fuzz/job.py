@@ -104,9 +104,12 @@ def run_job(
     """
     held = (interrupts or Interrupts()).held
     own = implementation is None
-    with held():
-        impl = open_implementation(config) if implementation is None else implementation
+    impl: Implementation | None = None
     try:
+        # A stop signal held here is raised as the section ends, once impl is set:
+        # the finally below closes it.
+        with held():
+            impl = open_implementation(config) if implementation is None else implementation
         emit("implementation", impl.name)
         worker = Job(config, job, impl)
         note = worker.undeclared_note()
@@ -116,7 +119,7 @@ def run_job(
             if worker.out_of_time() or not worker.run_block(m, block, size, emit):
                 break
     finally:
-        if own:
+        if own and impl is not None:
             with held():
                 impl.close()
 
