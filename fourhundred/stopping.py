@@ -102,3 +102,18 @@ def held() -> Iterator[Hold]:
         yield Hold()
     finally:
         _State.holding -= 1
+
+
+def pending() -> Interrupted | None:
+    """The stop signal that arrived while :func:`held`, not yet raised (None: none)."""
+    return _State.pending
+
+
+def raise_pending() -> None:
+    """Raise, once, the stop signal that arrived while :func:`held` (nothing if none
+    came, or while a block is still held): for a caller that writes what it has
+    first and then stops as the signal asked."""
+    if _State.holding or _State.pending is None:
+        return
+    pending, _State.pending = _State.pending, None
+    raise pending

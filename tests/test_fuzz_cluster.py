@@ -22,7 +22,8 @@ from fourhundred.spec.model import Rules
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
-from fourhundred.fuzz.cluster import on_cluster  # noqa: E402  (needs the cluster extra)
+from fourhundred.fuzz.cluster import AHEAD_PER_WORKER, on_cluster  # noqa: E402  (needs the cluster extra)
+from fourhundred.fuzz.job import BATCH_SECONDS  # noqa: E402
 
 CONFIG = Config(variants=("qahwa-400",), kinds=("bid_value", "table_minimum"), seed=5, cases=1600)
 
@@ -98,11 +99,41 @@ def test_a_cluster_campaign_resumes_a_local_one_and_lists_what_it_found(
     assert state["done"] == [[0, 7]] and state["counts"]["cases"] == 1600
 
 
+#: The seconds of the campaign's clock one case takes (:func:`work_clock`).
+CASE_SECONDS = 0.001
+#: Cases answered in this process so far (the workers are threads of it).
+_WORK = [0]
+
+
+def work_clock() -> float:
+    """A campaign clock that moves only as cases are answered, :data:`CASE_SECONDS`
+    each: no wall clock, so the machine's speed changes nothing."""
+    return _WORK[0] * CASE_SECONDS
+
+
+def _counted(kind: str, rules: Rules, data: Any) -> dict[str, Any]:
+    _WORK[0] += 1
+    return _wrong(kind, rules, data)
+
+
+def counted_wrong_thirteen(config: Config) -> InProcess:
+    """:func:`wrong_thirteen`, moving :func:`work_clock` with each case."""
+    return InProcess(_counted, "wrong thirteen")
+
+
 def test_a_cluster_campaign_keeps_to_its_seconds(cluster: str) -> None:
-    config = replace(CONFIG, cases=None, seconds=1.5, implementation=wrong_thirteen)
+    _WORK[0] = 0
+    budget = 1.5
+    # Without its deadline the campaign would ask 40 times the cases the budget allows.
+    cap = int(40 * budget / CASE_SECONDS)
+    config = replace(
+        CONFIG, cases=cap, seconds=budget, implementation=counted_wrong_thirteen, clock=work_clock
+    )
     summary = run_campaign(config, runner=on_cluster(cluster))
-    assert summary.ending is None and summary.cases > 0
-    assert summary.seconds < 1.5 + 3.0
+    assert summary.ending is None and 0 < summary.cases < cap
+    # Each block in flight when the time is out stops within one batch.
+    in_flight = 2 * (1 + AHEAD_PER_WORKER)
+    assert budget <= work_clock() < budget + in_flight * (BATCH_SECONDS + 10 * CASE_SECONDS)
 
 
 def test_an_adapter_that_cannot_start_on_the_cluster_is_the_adapters_failure(

@@ -12,7 +12,11 @@ A benchmark, not a test: it reports numbers, it asserts nothing.
   the path whole-game answers, replays and fuzzing take;
 * batched (:mod:`fourhundred.reference.batch`, compiled with Numba): random full
   hands/s and whole games/s of random and of heuristic players (compilation is
-  done, or loaded from the cache, before the clock starts).
+  done, or loaded from the cache, before the clock starts);
+* with ``--suite-cases N`` (and the others set to 0, say), the conformance runner's
+  peak memory on a case file of N cases: ``fourhundred conformance run --cases FILE``
+  in a process of its own, against the reference adapter, its peak resident set
+  size and CPU seconds from :func:`resource.getrusage` (issue #23: 300,000 cases).
 
 On a terminal a progress bar (on stderr, gone when done) shows where the run
 is; on a pipe nothing but the figures is printed.
@@ -20,10 +24,12 @@ is; on a pipe nothing but the figures is printed.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -126,7 +132,7 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
 
 
 @click.command("bench")
-@count_option("--hands", default=30000, help="Random hands (fast path).")
+@count_option("--hands", default=30000, help="Random hands (fast path; 0 to skip).", minimum=0)
 @play_options(
     games=200,
     min_games=0,
@@ -153,6 +159,12 @@ def _engine_hands(rules: Rules, hands: int, seed: str, advance: Advance) -> tupl
     help="Hands through the checked engine (legal_actions + apply; 0 to skip).",
     minimum=0,
 )
+@count_option(
+    "--suite-cases",
+    default=0,
+    help="The conformance runner's peak memory on a case file of this many cases (0 to skip).",
+    minimum=0,
+)
 def bench_command(
     hands: int,
     games: int,
@@ -161,29 +173,39 @@ def bench_command(
     batch_hands: int,
     batch_games: int,
     engine_hands: int,
+    suite_cases: int,
 ) -> None:
-    """Measure random full hands/s and full games/s on one core."""
+    """Measure random full hands/s and full games/s on one core (and, with
+    ``--suite-cases``, the conformance runner's peak memory)."""
     from fourhundred.reference.simulate import Simulator, modest_simulator
     from fourhundred.spec.registry import load
 
+    if suite_cases:
+        _suite_memory(suite_cases)
+    if not (hands or games or engine_hands or batch_hands or batch_games):
+        return
+
     rules = load(variant)
+    click.echo(f"variant: {rules}")
+    elapsed_hands = 0.0
+    dealt = 0
     with _progress() as task:
-        simulator = Simulator(rules, seed)
-        dealt = played = 0
-        advance = task("fast path: hands", hands)
-        start = time.perf_counter()
-        for chunk in _chunks(hands):
-            for number in chunk:
-                log = simulator.hand((0, 0, 0, 0), number % 4, rules.target)
-                dealt += 1
-                played += log.played
-            advance(chunk.stop)
-        elapsed = elapsed_hands = time.perf_counter() - start
-        click.echo(f"variant: {rules}")
-        click.echo(
-            f"fast path:   {played / elapsed:>10,.0f} random full hands/s "
-            f"({played} played of {dealt} dealt in {elapsed:.2f} s; deal, 4 bids, 13 tricks, scoring)"
-        )
+        if hands:
+            simulator = Simulator(rules, seed)
+            played = 0
+            advance = task("fast path: hands", hands)
+            start = time.perf_counter()
+            for chunk in _chunks(hands):
+                for number in chunk:
+                    log = simulator.hand((0, 0, 0, 0), number % 4, rules.target)
+                    dealt += 1
+                    played += log.played
+                advance(chunk.stop)
+            elapsed = elapsed_hands = time.perf_counter() - start
+            click.echo(
+                f"fast path:   {played / elapsed:>10,.0f} random full hands/s ({played} played "
+                f"of {dealt} dealt in {elapsed:.2f} s; deal, 4 bids, 13 tricks, scoring)"
+            )
         if games:
             game_sim = modest_simulator(rules, seed)
             total_hands = finished = 0
@@ -212,6 +234,8 @@ def bench_command(
         if batch_hands or batch_games:
             task("batched simulator (Numba)", 0)
             _batched(rules, seed, batch_hands, batch_games)
+    if not hands:
+        return
     per_hand = 1e6 * elapsed_hands / max(dealt, 1)
     click.echo(
         f"limits: fast path {per_hand:.0f} us per hand, nearly all of it interpreter dispatch "
@@ -269,3 +293,52 @@ def _batched(rules: Rules, seed: str, hands: int, games: int) -> None:
         )
     if hands or games:
         click.echo(f"batched limits: {BATCH_LIMITS}")
+
+
+def _big_case_file(path: Path, cases: int) -> None:
+    """A valid case file of ``cases`` cases: the bundled ``bid_value`` cases of
+    qahwa-400 over and over, each with an id of its own, written one case a line
+    as it goes (the benchmark itself holds none of them)."""
+    from fourhundred.conformance import suite
+
+    source = suite.read_case_file(suite.CASES_DIR / "bid_value" / "qahwa-400.json")
+    pattern = source["cases"]
+    head = {"suite_version": source["suite_version"], "kind": "bid_value", "origin": "generated"}
+    with path.open("w", encoding="utf-8") as stream:
+        stream.write(json.dumps(head)[:-1] + ', "cases": [\n')
+        for number in range(cases):
+            case = {**pattern[number % len(pattern)], "id": f"bid_value.bench.{number:07d}"}
+            stream.write(("," if number else "") + json.dumps(case, separators=(",", ":")) + "\n")
+        stream.write("]}\n")
+
+
+def _suite_memory(cases: int) -> None:
+    """Run ``fourhundred conformance run --cases FILE -q`` on a case file of ``cases``
+    cases in a child process; print its peak resident set size, CPU and wall seconds."""
+    import resource
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="fourhundred-bench-") as folder:
+        path = Path(folder) / "cases.json"
+        _big_case_file(path, cases)
+        size = path.stat().st_size
+        command = [sys.executable, "-m", "fourhundred", "conformance", "run", "-q"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.perf_counter()
+        done = subprocess.run(
+            [*command, "--cases", str(path)], capture_output=True, text=True, check=False
+        )
+        wall = time.perf_counter() - wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    # ru_maxrss of the children is the largest one's (KiB on Linux): the runner, since
+    # the reference adapter holds one case at a time.
+    peak = after.ru_maxrss / 1024
+    last = (done.stdout.strip().splitlines() or ["(no summary)"])[-1]
+    click.echo(
+        f"suite memory: {peak:,.0f} MB peak resident (the largest process: the runner) for "
+        f"{cases:,} cases ({size / 1e6:,.0f} MB file), {cpu:,.1f} CPU-s runner and adapter, "
+        f"{wall:,.1f} s wall; exit {done.returncode}: {last}"
+    )

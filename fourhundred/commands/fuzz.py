@@ -24,6 +24,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -50,7 +51,7 @@ from fourhundred.safeio import console_text, terminal_text
 if TYPE_CHECKING:
     from fourhundred.fuzz.campaign import Summary
     from fourhundred.fuzz.records import Config, Counts
-    from fourhundred.fuzz.stopping import EndReason
+    from fourhundred.fuzz.stopping import Ending, EndReason
 
 DEFAULT_SECONDS = 60.0
 #: The most jobs a campaign runs by default (each holds an adapter process).
@@ -488,7 +489,7 @@ def _report(config: Config, out: Path | None, summary: Summary, cluster: str | N
     if summary.ending is not None:
         asked = f" of the {config.cases:,} asked" if config.cases is not None else ""
         console.print(
-            f"incomplete run: {_ENDED[summary.ending.reason]} after {summary.cases:,} cases{asked}"
+            f"incomplete run: {_ended_text(summary.ending)} after {summary.cases:,} cases{asked}"
         )
     if out is not None and (summary.ending is not None or config.cases is None):
         console.print(
@@ -537,6 +538,15 @@ _ENDED: dict[EndReason, str] = {
 }
 
 
+def _ended_text(ending: Ending) -> str:
+    """How ``ending`` stopped the run (:data:`_ENDED`; a stop signal other than Ctrl-C by name)."""
+    if ending.reason == "interrupted" and ending.signal != signal.SIGINT:
+        from fourhundred.stopping import Interrupted
+
+        return f"stopped by {Interrupted(ending.signal).describe()}"
+    return _ENDED[ending.reason]
+
+
 def _finish(summary: Any) -> int:
     """Say why the run ended early, if it did (one ``error:`` line; a bug with its
     traceback), and return the exit status."""
@@ -545,7 +555,7 @@ def _finish(summary: Any) -> int:
         return 1 if summary.disagreements else 0
     if ending.reason == "interrupted":
         click.echo("interrupted", err=True)
-        return EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED - signal.SIGINT + int(ending.signal)
     if ending.reason == "internal":
         click.echo(ending.details.rstrip(), err=True)
         click.echo(

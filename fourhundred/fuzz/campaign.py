@@ -43,7 +43,7 @@ from typing import Any
 
 from fourhundred.fuzz import cases as case_files
 from fourhundred.fuzz.cases import Recorded
-from fourhundred.fuzz.job import Emit, run_job
+from fourhundred.fuzz.job import Emit, end_with_the_campaign, run_job
 from fourhundred.fuzz.lock import holding
 from fourhundred.fuzz.records import Config, Counts, Finding
 from fourhundred.fuzz.stopping import (
@@ -69,6 +69,7 @@ def _job_process(config: Config, job: int, channel: Any) -> None:
     def emit(kind: str, payload: Any) -> None:
         channel.put((job, kind, payload))
 
+    end_with_the_campaign()
     with installed() as interrupts:
         try:
             run_job(config, job, emit, interrupts=interrupts)
@@ -174,7 +175,7 @@ def _run_campaign(
         case_files.write_state(out, state)  # an --out that cannot be written fails now, not later
         config = replace(config, done=state.done, known_signatures=frozenset(state.signatures))
     if config.seconds is not None and config.deadline is None:
-        config = replace(config, deadline=time.time() + config.seconds)
+        config = replace(config, deadline=config.clock() + config.seconds)
     started = time.monotonic()
     saved = [0.0]
     with contextlib.ExitStack() as stack:

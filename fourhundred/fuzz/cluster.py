@@ -289,7 +289,7 @@ def _drive(
                         stopping()
                     else:
                         handle(kind, payload)
-                if stop_by[0] == math.inf and time.time() < deadline:
+                if stop_by[0] == math.inf and config.clock() < deadline:
                     running += [submit(m) for m in itertools.islice(ms, 1)]
     finally:
         for future in running:

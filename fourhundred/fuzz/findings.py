@@ -73,7 +73,16 @@ def shrunk_finding(
         return found_answers
 
     original_expected, original_outcome = answers(data)
-    shrunk = shrink(kind, rules, data, found, check, reference, seconds=config.shrink_seconds)
+    shrunk = shrink(
+        kind,
+        rules,
+        data,
+        found,
+        check,
+        reference,
+        seconds=config.shrink_seconds,
+        clock=config.clock,
+    )
     expected, outcome = answers(shrunk.data)
     turn = None
     probe = seated_input(rules, shrunk.data) if kind == "whole_game" else None

@@ -62,6 +62,35 @@ def open_implementation(config: Config) -> Implementation:
 
 Emit = Callable[[str, Any], None]
 
+#: ``prctl`` option: the signal this process gets when its parent dies (<linux/prctl.h>).
+PR_SET_PDEATHSIG = 1
+
+
+def end_with_the_campaign() -> None:
+    """In a job process: be killed (SIGKILL) as soon as the campaign process that
+    started it dies, however it dies (``prctl(PR_SET_PDEATHSIG)``, Linux). The job's
+    adapter runs under a keeper (:mod:`fourhundred.conformance.keeper`) whose lifeline
+    is this process, so it and every process it started (``setsid`` and double-fork
+    daemons included) end too. A campaign that died before this call is noticed by
+    the parent's pid; where there is no ``prctl``, nothing is done."""
+    import ctypes
+    import ctypes.util
+    import multiprocessing
+    import os
+    import signal
+    import sys
+
+    parent = multiprocessing.parent_process()
+    if parent is None or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent.pid:  # the campaign died first
+        os.kill(os.getpid(), signal.SIGKILL)
+
 
 def run_job(
     config: Config,
@@ -81,9 +110,12 @@ def run_job(
     """
     held = (interrupts or Interrupts()).held
     own = implementation is None
-    with held():
-        impl = open_implementation(config) if implementation is None else implementation
+    impl: Implementation | None = None
     try:
+        # A stop signal held here is raised as the section ends, once impl is set:
+        # the finally below closes it.
+        with held():
+            impl = open_implementation(config) if implementation is None else implementation
         emit("implementation", impl.name)
         worker = Job(config, job, impl)
         note = worker.undeclared_note()
@@ -93,7 +125,7 @@ def run_job(
             if worker.out_of_time() or not worker.run_block(m, block, size, emit):
                 break
     finally:
-        if own:
+        if own and impl is not None:
             with held():
                 impl.close()
 
@@ -167,7 +199,7 @@ class Job:
 
     def out_of_time(self) -> bool:
         """Whether the campaign's ``--seconds`` are spent, or it was told to ``stop``."""
-        return time.time() >= self.deadline or (self.stop is not None and self.stop())
+        return self.config.clock() >= self.deadline or (self.stop is not None and self.stop())
 
     def run_block(self, m: int, block: int, size: int, emit: Emit) -> bool:
         """Ask the block's declared cases, shrink and emit what differs, and emit the
@@ -209,12 +241,12 @@ class Job:
             if self.out_of_time():
                 yield None, []
                 return
-            began = time.monotonic()
+            began = self.config.clock()
             batch = list(itertools.islice(asked, self.batch))
             if not batch:
                 return
             outcomes = self.impl.answer([question for _, question in batch])
-            per_case = (time.monotonic() - began) / len(batch)
+            per_case = max(0.0, self.config.clock() - began) / len(batch)
             grown = 2 * self.batch
             self.batch = max(1, min(grown, int(BATCH_SECONDS / per_case) if per_case else grown))
             yield batch, outcomes
@@ -261,7 +293,7 @@ class Job:
         if self.shrunk_shapes.get(shape, 0) >= limit:
             return
         self.shrunk_shapes[shape] = self.shrunk_shapes.get(shape, 0) + 1
-        left = self.deadline - time.time()
+        left = self.deadline - self.config.clock()
         if left <= 0:  # --seconds are spent: kept as found
             finding = unshrunk_finding(
                 self.impl, question, found, outcome, block, position, self.started

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -96,6 +97,11 @@ class Config:
     #: When the run stops (:func:`time.time`, so every process and cluster worker reads
     #: the same clock); :func:`run_campaign` sets it from ``seconds`` as it starts.
     deadline: float | None = None
+    #: The campaign's clock (seconds), read for the deadline, the shrink budget and the
+    #: batch sizes: :func:`time.time` (one clock for every process and cluster worker).
+    #: A test passes a module-level clock that moves with the work done (picklable, read
+    #: in each job process), so that no outcome depends on the machine's speed.
+    clock: Callable[[], float] = time.time
     #: Builds the implementation under test in process instead of an adapter process
     #: (tests, benchmarks); a module-level function, so every job builds its own.
     implementation: Callable[[Config], Implementation] | None = None

@@ -294,18 +294,19 @@ class _Search:
         check: Check,
         max_checks: int,
         deadline: float,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.kind, self.rules, self.check = kind, rules, check
         self.data, self.found = data, found
         self.current_size = size(kind, data)
         self.checks = self.steps = 0
-        self.max_checks, self.deadline = max_checks, deadline
+        self.max_checks, self.deadline, self.clock = max_checks, deadline, clock
         self.tried: set[str] = set()
         #: Whether the input starts where a game can stand: then every step keeps it so.
         self.stands = games.stands(rules, kind, data)
 
     def out_of_budget(self) -> bool:
-        return self.checks >= self.max_checks or time.monotonic() > self.deadline
+        return self.checks >= self.max_checks or self.clock() > self.deadline
 
     def fails(self, candidate: Json) -> Disagreement | None:
         """The candidate's disagreement if it has the same shape (and is valid and new)."""
@@ -345,21 +346,20 @@ def shrink(
     reference: Reference | None = None,
     max_checks: int = 4000,
     seconds: float = 30.0,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Shrunk:
     """The smallest input found that departs from the reference as ``found`` does.
 
     ``check`` runs both sides on a candidate; ``reference`` (whole games only)
     gives the reference's answer, used to drop the actions it rejects.
     """
-    started = time.monotonic()
-    search = _Search(kind, rules, data, found, check, max_checks, started + seconds)
+    started = clock()
+    search = _Search(kind, rules, data, found, check, max_checks, started + seconds, clock)
     if kind == "whole_game":
         _shrink_game(search, reference)
     else:
         _shrink_pure(search)
-    return Shrunk(
-        search.data, search.found, search.checks, search.steps, time.monotonic() - started
-    )
+    return Shrunk(search.data, search.found, search.checks, search.steps, clock() - started)
 
 
 def _shrink_pure(search: _Search) -> None:

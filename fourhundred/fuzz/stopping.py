@@ -40,6 +40,9 @@ class Ending:
     reason: EndReason
     message: str
     details: str = ""
+    #: The stop signal of an ``interrupted`` ending (Ctrl-C: SIGINT, or SIGTERM, SIGHUP):
+    #: the command exits with its status, ``128 + N``.
+    signal: int = signal.SIGINT
 
 
 #: Why a campaign may stop early (see :class:`Ending`).
@@ -58,7 +61,10 @@ def ending_of(error: BaseException, job: int = 0) -> Ending:
     is the adapter's failure; a :class:`UserError` is a file that cannot be written;
     anything else is a bug of the fuzzer, kept with its traceback."""
     if isinstance(error, KeyboardInterrupt):
-        return Ending("interrupted", "interrupted (Ctrl-C)")
+        from fourhundred.stopping import of
+
+        stop = of(error)
+        return Ending("interrupted", f"interrupted ({stop.describe()})", signal=stop.signum)
     if isinstance(error, AdapterError):
         return Ending("adapter", str(error))
     if isinstance(error, UserError):
@@ -91,8 +97,10 @@ class Interrupts:
 
     @property
     def interrupted(self) -> bool:
-        """Whether a Ctrl-C has come."""
-        return self.first is not None
+        """Whether a Ctrl-C has come, or a SIGTERM or SIGHUP while :meth:`held`."""
+        from fourhundred import stopping
+
+        return self.first is not None or stopping.pending() is not None
 
     def on_signal(self, signum: int, frame: FrameType | None) -> None:
         """The SIGINT handler."""
@@ -108,15 +116,22 @@ class Interrupts:
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
-        """A section a first Ctrl-C does not cut: it takes effect when the section ends."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-        if self._pending and not self._holding:
+        """A section a first Ctrl-C, SIGTERM or SIGHUP does not cut (a finding being
+        written is written whole): the signal takes effect when the section ends."""
+        from fourhundred import stopping
+
+        with stopping.held():
+            self._holding += 1
+            try:
+                yield
+            finally:
+                self._holding -= 1
+        if self._holding:
+            return
+        if self._pending:
             self._pending = False
             raise KeyboardInterrupt
+        stopping.raise_pending()
 
 
 @contextlib.contextmanager

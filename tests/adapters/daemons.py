@@ -9,7 +9,8 @@ Before the handshake it starts, each ignoring SIGTERM:
 * a plain child holding the adapter's standard output open.
 
 Then it writes their pids, and its own parent's (the process that started it),
-to PIDFILE as JSON (atomically: the file is whole once it exists).
+to PIDFILE as JSON (atomically: the file is whole once it exists); a PIDFILE that is
+a folder gets a file ``<adapter pid>.json`` in it for each start of the adapter.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ setsid = subprocess.Popen(
 )
 holder = subprocess.Popen([sys.executable, "-c", STUBBORN], stdin=subprocess.DEVNULL)
 pids = {"setsid": setsid.pid, "double_fork": double_fork(), "holder": holder.pid}
+if pidfile.is_dir():  # one file per start of the adapter (a restarted one writes its own)
+    pidfile = pidfile / f"{os.getpid()}.json"
 temporary = pidfile.with_suffix(".tmp")
 temporary.write_text(json.dumps({**pids, "adapter": os.getpid(), "parent": os.getppid()}))
 temporary.rename(pidfile)
