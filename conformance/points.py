@@ -64,9 +64,10 @@ from typing import Any
 
 from fourhundred.conformance import coverage, edges, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.points_base import Point, Unobserved, cite
 from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec import house, sources
+from fourhundred.spec import sources
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
 
@@ -79,66 +80,6 @@ UNOBSERVED: Mapping[str, str] = {
     "asks for a deal, so no case can see the batches of a deal",
     "turn_time_limit": "a turn timer is not a rule of play; no kind asks about time",
 }
-
-
-@dataclass(frozen=True)
-class RulePoint:
-    """What every rule point has, observed or not: its id, where it applies, its sources."""
-
-    id: str
-    #: The variant strings it applies to (the rule sets its mutant changes).
-    rule_sets: tuple[str, ...]
-    #: Source §section citations, and ``register <entry>`` where it is a reading.
-    cite: str
-
-
-@dataclass(frozen=True)
-class Point(RulePoint):
-    """One rule point (see the module docstring)."""
-
-    description: str
-    #: The most plausible wrong implementation of it.
-    mutant: Mutant
-
-
-@dataclass(frozen=True)
-class Unobserved(RulePoint):
-    """A rule point no case kind can observe, and why."""
-
-    reason: str
-
-
-# ----------------------------------------------------------------------
-# Citations
-# ----------------------------------------------------------------------
-
-
-def cite(rules: Rules, *fields: str) -> str:
-    """The citations of some rule fields of ``rules``'s variant: the source section that
-    fixes each, or the option that sets it (its own citation, or its register entry),
-    or ``house rule knob=value`` where a house rule sets it (never a source's section)."""
-    variant = get(rules.variant)
-    found: list[str] = []
-    for name in fields:
-        ruled = house.citation(rules, name)
-        if ruled is not None:
-            found.append(ruled)
-            continue
-        fixed = variant.definition.fixed.get(name)
-        if fixed is not None:
-            found.append(str(fixed.cite))
-            continue
-        for option in variant.options:
-            if name not in {f for choice in option.choices for f, _ in choice.assigns}:
-                continue
-            if option.cite is not None:
-                found.append(str(option.cite))
-            if option.ambiguity is not None:
-                found.append(f"register {option.ambiguity}")
-    if not found:
-        source = sources.source(variant.definition.source)
-        found.append(str(source.cite(source.sections[0])))
-    return "; ".join(dict.fromkeys(found))
 
 
 def _play_cite(rules: Rules) -> str:
@@ -756,6 +697,18 @@ _FAMILIES = (
 )
 
 
+#: An interaction family: given a rule set and its points, the points crossing them.
+Crossing = Callable[[coverage.RuleSet, Sequence[Point]], Iterator[Point | Unobserved]]
+
+
+def _crossings() -> tuple[Crossing, ...]:
+    """The interaction families (:mod:`~fourhundred.conformance.points_interactions`): each
+    crosses a rule set's points with a second rule in play."""
+    from fourhundred.conformance import points_interactions
+
+    return points_interactions.FAMILIES
+
+
 @cache
 def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     """Every rule point, and every point no kind can observe, in registry order."""
@@ -764,12 +717,15 @@ def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     unobserved: list[Unobserved] = []
     for rule_set in rule_sets:
         unobserved.extend(_unobserved_defaults(rule_set))
-        for family in _FAMILIES:
-            for point in family(rule_set):
-                if isinstance(point, Unobserved):
-                    unobserved.append(point)
-                else:
-                    found.append(point)
+        made: list[Point | Unobserved] = [p for family in _FAMILIES for p in family(rule_set)]
+        own = [point for point in made if isinstance(point, Point)]
+        for crossing in _crossings():
+            made.extend(crossing(rule_set, own))
+        for point in made:
+            if isinstance(point, Unobserved):
+                unobserved.append(point)
+            else:
+                found.append(point)
     ids = [point.id for point in found]
     if len(set(ids)) != len(ids):
         raise AssertionError("two rule points share an id")
