@@ -709,12 +709,26 @@ def _crossings() -> tuple[Crossing, ...]:
     return points_interactions.FAMILIES
 
 
+def _crossings_of_every_variant() -> tuple[
+    Callable[[Sequence[Rules]], Iterator[Point | Unobserved]], ...
+]:
+    """The interaction families of every variant alike (rejection precedence), given
+    every variant's defaults."""
+    from fourhundred.conformance import points_interactions
+
+    return points_interactions.SHARED_FAMILIES
+
+
 @cache
 def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     """Every rule point, and every point no kind can observe, in registry order."""
     rule_sets = coverage.all_rule_sets()
-    found: list[Point] = list(_shared_points([rs.rules for rs in rule_sets if rs.base is None]))
+    defaults = [rs.rules for rs in rule_sets if rs.base is None]
+    found: list[Point] = list(_shared_points(defaults))
     unobserved: list[Unobserved] = []
+    for shared in _crossings_of_every_variant():
+        for made_once in shared(defaults):
+            (unobserved if isinstance(made_once, Unobserved) else found).append(made_once)
     for rule_set in rule_sets:
         unobserved.extend(_unobserved_defaults(rule_set))
         made: list[Point | Unobserved] = [p for family in _FAMILIES for p in family(rule_set)]
