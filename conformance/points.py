@@ -64,7 +64,10 @@ from typing import Any
 
 from fourhundred.conformance import coverage, edges, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.conformance.points_base import Point, Unobserved, cite
+from fourhundred.conformance.points_base import Point as Point
+from fourhundred.conformance.points_base import RulePoint as RulePoint
+from fourhundred.conformance.points_base import Unobserved as Unobserved
+from fourhundred.conformance.points_base import cite as cite
 from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec import sources
@@ -728,7 +731,10 @@ def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     unobserved: list[Unobserved] = []
     for shared in _crossings_of_every_variant():
         for made_once in shared(defaults):
-            (unobserved if isinstance(made_once, Unobserved) else found).append(made_once)
+            if isinstance(made_once, Unobserved):
+                unobserved.append(made_once)
+            else:
+                found.append(made_once)
     for rule_set in rule_sets:
         unobserved.extend(_unobserved_defaults(rule_set))
         made: list[Point | Unobserved] = [p for family in _FAMILIES for p in family(rule_set)]

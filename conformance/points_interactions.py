@@ -20,9 +20,12 @@ systematically from the rule points and the rule sets, never from a list:
   score of :data:`FAR_BELOW_ZERO` or below, for every point whose wrong reading
   reads a score;
 * ``before/<rule set>/<part>``: a condition of the end of the hand judged on the
-  scores before the hand instead of after it (:data:`MOMENTS`);
+  scores before the hand instead of after it (:data:`MOMENTS`; the wrong readings of
+  both part families are :mod:`~fourhundred.conformance.points_readings`);
 * ``combine/<rule set>/<option>``: a rule set of several options or readings
-  played without one of them (each in turn; ``option/`` drops the last ones).
+  played without one of them (each in turn; ``option/`` drops the last ones);
+* ``precedence/<code>/<code>``: of two rejections one action earns at once, the
+  later judged first (:mod:`~fourhundred.conformance.points_precedence`).
 
 A crossing that cannot occur under a rule set (no raised target, no special 13,
 the point's rule not read where the crossing acts) is listed as
@@ -35,36 +38,23 @@ the kinds' grids moved into the crossing's context (:func:`raised_inputs`,
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from fourhundred.conformance import coverage, edges, grids, kinds
-from fourhundred.conformance.inputs import dealt_cards
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.points_base import Point, Unobserved, cite
-from fourhundred.reference.actions import Action, Bid, Deal, Play, ThrowIn, by_seat
-from fourhundred.reference.engine import (
-    CHECKS,
-    Check,
-    GameState,
-    Phase,
-    Reference,
-    apply,
-    legal_actions,
-)
+from fourhundred.conformance.points_precedence import precedence_points
+from fourhundred.conformance.points_readings import MOMENTS, TARGET_PARTS, anywhere, raise_occurs
+from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
-from fourhundred.reference.notation import from_notation, to_notation
-from fourhundred.spec.model import BAND_WIDTH, Result, Rules
+from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, build, get
 
 Json = dict[str, Any]
 #: A candidate question: (kind name, input, what it asks).
 Candidate = tuple[str, Json, str]
-#: The points of one rule set and its unobserved crossings, as :mod:`points` makes them.
-Made = Iterator[Any]
 
 #: A score far below zero: three bands under 0, where a band, a table row or a
 #: partner test computed without the floor at band 0 goes wrong (ambiguity
@@ -226,18 +216,6 @@ class Crossing:
     candidates: Callable[[Rules], Iterable[Candidate]] | None
 
 
-def _raise_occurs(rules: Rules) -> str | None:
-    if rules.both_qualify != "raise_target":
-        return (
-            f"the target in force is never raised under {rules} (both_qualify={rules.both_qualify})"
-        )
-    return None
-
-
-def _anywhere(rules: Rules) -> str | None:
-    return None
-
-
 def _thrown_in_fields(rules: Rules) -> frozenset[str]:
     """The fields the throw-in decision reads: the table minimum's, and the values'
     where the bids are counted in values (``table_measure``)."""
@@ -365,7 +343,7 @@ CROSSINGS: tuple[Crossing, ...] = (
         "raised",
         "while the target in force is raised",
         {"points_result": _raised(1), "hand_result": _raised(4)},
-        _raise_occurs,
+        raise_occurs,
         lambda rules: frozenset(kinds.OUTCOME_FIELDS),
         lambda rules: frozenset({"partner_ok", "qualifies", "points_result", "hand_result"}),
         False,
@@ -376,7 +354,7 @@ CROSSINGS: tuple[Crossing, ...] = (
         "thrown-in",
         "only in deciding whether the hand is played or thrown in",
         {"hand_is_played": _always},
-        _anywhere,
+        anywhere,
         _thrown_in_fields,
         _thrown_in_hooks,
         True,
@@ -395,202 +373,12 @@ CROSSINGS: tuple[Crossing, ...] = (
             "scores_after": _far(vectors=(0,)),
             "hand_result": _far_hand,
         },
-        _anywhere,
+        anywhere,
         lambda rules: frozenset(RULE_FIELDS) - _SCORELESS,
         lambda rules: _SCORE_HOOKS,
         True,
         frozenset(),
         below_zero_inputs,
-    ),
-)
-
-
-# ----------------------------------------------------------------------
-# The target in force against the base target, and the moment of a condition
-# ----------------------------------------------------------------------
-
-_CONTINUE, _TEAM_0, _TEAM_1 = int(Result.CONTINUE), int(Result.TEAM_0_WINS), int(Result.TEAM_1_WINS)
-
-
-def _raise_from(fast: FastRules, scores: Sequence[int], target: int) -> bool:
-    """Whether the end rule raises ``target`` on these scores (both teams trigger it)."""
-    return FastRules.points_result(fast, scores, target)[1] == target + BAND_WIDTH
-
-
-class _TriggerAtBase(FastRules):
-    """The raise trigger judged at the base target while the target in force is raised."""
-
-    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
-        base = self.rules.target
-        if target > base and _raise_from(self, scores, base) != _raise_from(self, scores, target):
-            if _raise_from(self, scores, base):
-                return _CONTINUE, target + BAND_WIDTH
-            return FastRules.points_result(self, scores, base)[0], target
-        return super().points_result(scores, target)
-
-
-class _WinOnlyAtForce(FastRules):
-    """While the target in force is raised, a team that qualifies only at the base
-    target does not win (the win is judged at the target in force alone)."""
-
-    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
-        result, next_target = super().points_result(scores, target)
-        raised = target > self.rules.target and result in (_TEAM_0, _TEAM_1)
-        if raised and not self.qualifies(0 if result == _TEAM_0 else 1, scores, target):
-            return _CONTINUE, next_target
-        return result, next_target
-
-
-class _FallBackAtForce(FastRules):
-    """A raised target falls back when no team qualifies at the target in force (not at
-    the base target)."""
-
-    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
-        result, next_target = super().points_result(scores, target)
-        base = self.rules.target
-        unqualified = not self.qualifies(0, scores, target) and not self.qualifies(
-            1, scores, target
-        )
-        if target > base and next_target == target and unqualified:
-            return result, base
-        return result, next_target
-
-
-class _RaiseFromBase(FastRules):
-    """A target raised again is raised from the base target, not from the one in force."""
-
-    def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
-        result, next_target = super().points_result(scores, target)
-        if target > self.rules.target and next_target == target + BAND_WIDTH:
-            return result, self.rules.target + BAND_WIDTH
-        return result, next_target
-
-
-#: The parts of the end rule that read a target, each judged at the wrong one.
-TARGET_PARTS: tuple[tuple[str, str, type[FastRules]], ...] = (
-    ("trigger-at-base", "the raise trigger is judged at the target in force", _TriggerAtBase),
-    (
-        "win-at-force",
-        "a team alone to qualify at the base target wins at a raised one",
-        _WinOnlyAtForce,
-    ),
-    (
-        "fall-back-at-force",
-        "a raised target falls back when nobody qualifies at the base target",
-        _FallBackAtForce,
-    ),
-    ("raise-from-base", "a raised target is raised again from the target in force", _RaiseFromBase),
-)
-
-
-class _WinBefore(FastRules):
-    """The end of the game (who qualifies, a raise, a fall-back) judged on the scores
-    before the hand, the hand's scores added after."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        answer = super().hand_result(scores_before, bids, tricks, dealer, target_in_force)
-        after = answer[0]
-        if self._special_result(bids, tricks, after, dealer) != _CONTINUE:
-            return answer
-        early, next_target = self.points_result(scores_before, target_in_force)
-        return after, early, next_target
-
-
-@dataclass(frozen=True)
-class _Judge(FastRules):
-    """The fast rules of one hand whose end reads some scores from before the hand: the
-    partner condition of a win (``partners``), a made 13's partner (``thirteen``)."""
-
-    before: tuple[int, ...] = ()
-    partners: bool = False
-    thirteen: bool = False
-
-    def qualifies(self, team: int, scores: Sequence[int], target: int) -> bool:
-        if not self.partners:
-            return super().qualifies(team, scores, target)
-        a, b = scores[team], scores[team + 2]
-        ok_a, ok_b = self.partner_ok(self.before[team]), self.partner_ok(self.before[team + 2])
-        if self.rules.win_measure == "team_total":
-            return a + b >= target and ok_a and ok_b
-        return (a >= target and ok_b) or (b >= target and ok_a)
-
-    def _special_result(
-        self, bids: Sequence[int], tricks: Sequence[int], after: Sequence[int], dealer: int
-    ) -> int:
-        return super()._special_result(
-            bids, tricks, self.before if self.thirteen else after, dealer
-        )
-
-
-def _judged(fast: FastRules, before: Sequence[int], **moments: bool) -> _Judge:
-    right = FastRules.of(fast.rules)
-    fields = {f.name: getattr(right, f.name) for f in dataclasses.fields(FastRules)}
-    return _Judge(**fields, before=tuple(before), **moments)
-
-
-class _PartnerBefore(FastRules):
-    """The partner condition of a win judged on the partner's score before the hand."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        judge = _judged(self, scores_before, partners=True)
-        return judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
-
-
-class _ThirteenPartnerBefore(FastRules):
-    """A made 13's partner condition judged on the partner's score before the hand."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        judge = _judged(self, scores_before, thirteen=True)
-        return judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
-
-
-def _partner_matters(rules: Rules) -> str | None:
-    if rules.partner_condition == "off":
-        return f"{rules} has no partner condition"
-    return None
-
-
-def _thirteen_partner(rules: Rules) -> str | None:
-    if FastRules.of(rules).special_bid is None or rules.thirteen_win != "needs_partner":
-        return f"no made 13 needs the partner's condition under {rules}"
-    return None
-
-
-#: The conditions of the end of a hand judged before it, each with where it occurs.
-MOMENTS: tuple[tuple[str, str, type[FastRules], Callable[[Rules], str | None]], ...] = (
-    ("win", "the end of the game is judged on the scores after the hand", _WinBefore, _anywhere),
-    (
-        "partner",
-        "the partner condition reads the partner's score after the hand",
-        _PartnerBefore,
-        _partner_matters,
-    ),
-    (
-        "thirteen-partner",
-        "a made 13's partner condition reads the score after the hand",
-        _ThirteenPartnerBefore,
-        _thirteen_partner,
     ),
 )
 
@@ -726,7 +514,7 @@ def target_points(
 ) -> Iterator[Point | Unobserved]:
     """Each part of the end rule that reads a target (:data:`TARGET_PARTS`) judged at
     the other target, where a target can be raised."""
-    parts = [(part, right, wrong, _raise_occurs) for part, right, wrong in TARGET_PARTS]
+    parts = [(part, right, wrong, raise_occurs) for part, right, wrong in TARGET_PARTS]
     return _part_points(rule_set, "target", parts, raised_inputs)
 
 
@@ -766,10 +554,15 @@ def combine_points(
             Mutant(
                 name,
                 f"{variant} played without {option}={value}",
-                rules=lambda _, d=dropped: d,
+                rules=_played_as(dropped),
                 only=(rules,),
             ),
         )
+
+
+def _played_as(rules: Rules) -> Callable[[Rules], Rules]:
+    """A change of the rules loaded into ``rules``."""
+    return lambda loaded: rules
 
 
 def changed_between(one: Rules, other: Rules) -> frozenset[str]:
@@ -786,125 +579,6 @@ FAMILIES: tuple[
     moment_points,
     combine_points,
 )
-
-
-# ----------------------------------------------------------------------
-# Rejection precedence: two rules an action breaks at once
-# ----------------------------------------------------------------------
-
-
-def _probe_states(rules: Rules) -> Iterator[GameState]:
-    """A state of every phase under ``rules``: the deal, the bidding, a trick under way,
-    and a game over (every seat on a legal bid; the hand played)."""
-    reference = Reference.of(rules)
-    deal = reference.new_game(0)
-    yield deal
-    cards = dealt_cards(7, 52)
-    hands = (cards[0:13], cards[13:26], cards[26:39], cards[39:52])
-    bidding = apply(deal, Deal((hands[0], hands[1], hands[2], hands[3])))
-    yield bidding
-    state = bidding
-    while state.phase is Phase.BIDDING:
-        bids = [a for a in legal_actions(state) if isinstance(a, Bid)]
-        state = apply(state, bids[min(len(bids) - 1, 2)])
-    if state.phase is Phase.PLAY:
-        led = apply(state, legal_actions(state)[0])
-        yield led
-    over = f"over:NS N {rules.target + 4},10,3,12 {rules.target} -/-/-/- -,-,-,- 0,0,0,0 - - - 5"
-    yield from_notation(rules, over.replace(" - - - 5", " - - 5"))
-
-
-def _probe_actions(state: GameState) -> Iterator[Action]:
-    """Every action type, with no seat named, the seat to act and another seat: a deal
-    good and bad, bids from 0 to past the largest, a throw-in, cards in the hand of the
-    seat to act and not in it."""
-    to_act = state.to_act if state.to_act is not None else state.dealer
-    hand = state.hands[to_act] if state.hands[to_act] else ()
-    others = [c for c in dealt_cards(7, 52) if c not in hand]
-    bare: list[Action] = [
-        Deal(tuple(dealt_cards(11, 52)[i * 13 : (i + 1) * 13] for i in range(4))),  # type: ignore[arg-type]
-        Deal(((others[0],), (others[1],), (others[2],), (others[3],))),
-        *(Bid(value) for value in (0, 1, state.rules.min_bid, 4, state.rules.max_bid + 1)),
-        ThrowIn(),
-        *(Play(card) for card in (*hand, others[0])),
-    ]
-    for action in bare:
-        for seat in (None, to_act, (to_act + 1) % 4):
-            yield by_seat(action, seat)
-
-
-def _breaks(state: GameState, action: Action) -> tuple[str, ...]:
-    """The codes of every check ``action`` breaks in ``state`` (each judged alone)."""
-    return tuple(check.code for check in CHECKS if check.find(state, action, None) is not None)
-
-
-@cache
-def co_broken(rules: Rules) -> Mapping[tuple[str, str], tuple[str, str]]:
-    """For each pair of check codes (earlier, later in :data:`CHECKS`) some probed action
-    breaks both: the first such (position, action text) found."""
-    found: dict[tuple[str, str], tuple[str, str]] = {}
-    for state in _probe_states(rules):
-        position = to_notation(state)
-        for action in _probe_actions(state):
-            broken = _breaks(state, action)
-            for i, first in enumerate(broken):
-                for second in broken[i + 1 :]:
-                    found.setdefault((first, second), (position, str(action)))
-    return found
-
-
-def _reordered(first: str, second: str) -> tuple[Check, ...]:
-    """:data:`CHECKS` with ``second`` moved just before ``first``."""
-    moved = next(check for check in CHECKS if check.code == second)
-    order: list[Check] = []
-    for check in CHECKS:
-        if check.code == first:
-            order.append(moved)
-        if check.code != second:
-            order.append(check)
-    return tuple(order)
-
-
-def _precedence_inputs(first: str, second: str) -> Callable[[Rules], Iterator[Candidate]]:
-    def inputs(rules: Rules) -> Iterator[Candidate]:
-        probe = co_broken(rules).get((first, second))
-        if probe is not None:
-            position, action = probe
-            what = f"{action} breaks {first} and {second}: {first} comes first"
-            yield "whole_game", {"position": position, "actions": [action]}, what
-
-    return inputs
-
-
-def precedence_points(defaults: Sequence[Rules]) -> Iterator[Point | Unobserved]:
-    """Every pair of rejection checks, earlier and later in :data:`CHECKS`: the later one
-    judged first (the codes' precedence swapped), where some action of every phase
-    breaks both; else unobserved (each check looks only at its own rule)."""
-    variants = tuple(str(rules) for rules in defaults)
-    codes = [check.code for check in CHECKS]
-    where = "; ".join(dict.fromkeys(cite(rules, "bidding_order") for rules in defaults))
-    for i, first in enumerate(codes):
-        for second in codes[i + 1 :]:
-            name = f"precedence/{first}/{second}"
-            shown = [str(r) for r in defaults if (first, second) in co_broken(r)]
-            if not shown:
-                yield Unobserved(
-                    name,
-                    variants,
-                    where,
-                    f"no action in the deal, the bidding, a trick or after the game breaks both "
-                    f"{first} and {second} (each check looks only at its own rule: "
-                    "reference.engine.CHECKS)",
-                )
-                continue
-            yield Point(
-                name,
-                tuple(shown),
-                where,
-                f"an action breaking {first} and {second} is rejected with {first}",
-                Mutant(name, f"{second} judged before {first}", checks=_reordered(first, second)),
-                _precedence_inputs(first, second),
-            )
 
 
 #: The interaction families of every variant alike, given every variant's defaults.

@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import pytest
 
-from fourhundred.conformance import coverage, kinds, mutants, points, points_interactions
+from fourhundred.conformance import (
+    coverage,
+    kinds,
+    mutants,
+    points,
+    points_interactions,
+    points_precedence,
+)
 from fourhundred.conformance.points_interactions import CROSSINGS, FAR_BELOW_ZERO
 from fourhundred.conformance.suite import Run, load_cases, select_runs
-from fourhundred.reference.engine import Reference
+from fourhundred.reference.engine import CHECKS, Reference
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.registry import load
 
 #: The families of :mod:`points_interactions`, by the first part of their ids.
-FAMILIES = ("raised", "thrown-in", "below-zero", "target", "before", "combine")
+FAMILIES = ("raised", "thrown-in", "below-zero", "target", "before", "combine", "precedence")
 
 
 def _named() -> set[str]:
@@ -36,7 +43,8 @@ def test_every_rule_set_with_points_is_crossed_or_said_why_not() -> None:
             continue
         for crossing in CROSSINGS:
             crossed = any(
-                name.startswith(f"{crossing.family}/") and variant in name for name in named
+                name.startswith(f"{crossing.family}/") and variant in name.split("/")
+                for name in named
             )
             assert crossed, (crossing.family, variant)
 
@@ -65,7 +73,12 @@ def test_the_trigger_at_the_base_target_is_a_point_the_suite_kills() -> None:
     runs = [run for run in select_runs(load_cases(), ids=killing) if run.variant in point.rule_sets]
     killer = mutants.Killer()
     assert runs and all(killer.fails(point.mutant, run) for run in runs)
-    assert all(run.case["input"]["target_in_force"] > 41 for run in runs)
+    outcomes = [run for run in runs if run.kind == "game_outcome"]
+    assert outcomes and all(run.case["input"]["target_in_force"] > 41 for run in outcomes)
+    rules = load("arab3meyeh-400")
+    fast, right = point.mutant.reference(rules).fast, FastRules.of(rules)
+    both_on_base = [41, 41, 5, 5]
+    assert fast.points_result(both_on_base, 41) == right.points_result(both_on_base, 41)
 
 
 def test_a_condition_judged_before_the_hand_differs_from_after() -> None:
@@ -123,9 +136,7 @@ def test_a_rule_is_named_without_its_edge() -> None:
 def test_a_crossed_point_plays_the_reference_outside_its_rule_set(family: str) -> None:
     point = next(p for p in points.points() if p.id.startswith(f"{family}/"))
     variant = point.rule_sets[0]
-    other = next(
-        rs.variant for rs in coverage.all_rule_sets() if rs.variant != variant
-    )
+    other = next(rs.variant for rs in coverage.all_rule_sets() if rs.variant != variant)
     killer = mutants.Killer()
     assert point.mutant.touches(killer.rules(variant))
     assert not point.mutant.touches(killer.rules(other))
@@ -134,3 +145,29 @@ def test_a_crossed_point_plays_the_reference_outside_its_rule_set(family: str) -
 
 def _runs_of(variant: str) -> list[Run]:
     return select_runs(load_cases(), variants=[variant])
+
+
+def test_every_pair_of_rejections_is_a_precedence_point_or_said_why_not() -> None:
+    codes = [check.code for check in CHECKS]
+    named = _named()
+    pairs = [(a, b) for i, a in enumerate(codes) for b in codes[i + 1 :]]
+    assert all(f"precedence/{a}/{b}" in named for a, b in pairs)
+    point = points.by_id()["precedence/game_over/not_your_turn"]
+    rules = load(point.rule_sets[0])
+    position, action = points_precedence.co_broken(rules)[("game_over", "not_your_turn")]
+    data = {"position": position, "actions": [action]}
+    entry = kinds.KINDS["whole_game"]
+    assert entry.fast_answer(Reference.of(rules), data)["rejected"] == [[0, "game_over"]]
+    wrong = entry.fast_answer(point.mutant.reference(rules), data)["rejected"]
+    assert wrong == [[0, "not_your_turn"]]
+
+
+def test_a_thrown_in_crossing_changes_only_the_throw_in_decision() -> None:
+    point = next(p for p in points.points() if p.id.startswith("thrown-in/band-early/"))
+    rules = load(point.rule_sets[0])
+    fast, right = point.mutant.reference(rules).fast, FastRules.of(rules)
+    scores = [29, 30, 39, 40, 49, 50, 59, 60]
+    assert all(fast.own_minimum_bid(s) == right.own_minimum_bid(s) for s in scores)
+    assert all(
+        fast.table_minimum([s, 0, 0, 0]) == right.table_minimum([s, 0, 0, 0]) for s in scores
+    )
