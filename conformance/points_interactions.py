@@ -95,17 +95,8 @@ _TABLE_FIELDS = frozenset(
         "table_comparison",
     }
 )
-_VALUE_READ = frozenset(
-    {
-        "values",
-        "reduced_values",
-        "reduced_scope",
-        "value_scale",
-        "eleven_plus_fifty",
-        "eleven_plus_thirteen",
-        "thirteen",
-    }
-)
+#: The fields a bid's value reads (the ``bid_value`` kind's).
+_VALUE_READ = frozenset(kinds.KINDS["bid_value"].reads)
 
 
 # ----------------------------------------------------------------------
@@ -498,7 +489,7 @@ def _part_points(
         if why is not None:
             yield Unobserved(name, (variant,), where, why)
             continue
-        what = (wrong.__doc__ or part).strip().split("\n\n")[0].replace("\n", " ")
+        what = (wrong.__doc__ or part).strip().split("\n\n")[0].replace("\n", " ").rstrip(".")
         yield Point(
             name,
             (variant,),

@@ -172,34 +172,36 @@ def _judged(
     )
 
 
-class _PartnerBefore(FastRules):
-    """The partner condition of a win judged on the partner's score before the hand."""
+def _judged_before(
+    name: str, doc: str, partners: bool = False, thirteen: bool = False
+) -> type[FastRules]:
+    """A fast-rule variant that settles each hand by :class:`_Judge` (the conditions
+    ``partners`` and ``thirteen`` read the scores before the hand)."""
 
     def hand_result(
-        self,
+        self: FastRules,
         scores_before: Sequence[int],
         bids: Sequence[int],
         tricks: Sequence[int],
         dealer: int,
         target_in_force: int,
     ) -> tuple[tuple[int, int, int, int], int, int]:
-        judge = _judged(self, scores_before, partners=True)
+        judge = _judged(self, scores_before, partners, thirteen)
         return judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
 
+    return type(name, (FastRules,), {"__doc__": doc, "hand_result": hand_result})
 
-class _ThirteenPartnerBefore(FastRules):
-    """A made 13's partner condition judged on the partner's score before the hand."""
 
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        judge = _judged(self, scores_before, thirteen=True)
-        return judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+_PartnerBefore = _judged_before(
+    "PartnerBefore",
+    "The partner condition of a win judged on the partner's score before the hand.",
+    partners=True,
+)
+_ThirteenPartnerBefore = _judged_before(
+    "ThirteenPartnerBefore",
+    "A made 13's partner condition judged on the partner's score before the hand.",
+    thirteen=True,
+)
 
 
 def _partner_matters(rules: Rules) -> str | None:
