@@ -39,6 +39,7 @@ from fourhundred.conformance.suite import (
     write_case_file,
     write_ledger,
 )
+from fourhundred.reference.engine import IllegalAction
 from fourhundred.safeio import write_text_atomically
 from fourhundred.spec.registry import load, names
 
@@ -258,8 +259,8 @@ def _candidate_cases(point: points.Point, draws: int = POINT_RANDOM_INPUTS) -> I
         for plan in games.position_plans(variant):
             try:
                 yield games.position_case(plan)
-            except LookupError:
-                continue
+            except (LookupError, IllegalAction):
+                continue  # no position of the plan, or one its rule set cannot play
         for seed in range(POINT_GAME_SEEDS):
             yield games.game_case(
                 variant, seed % 4, f"{point.id}/{seed}", f"a game for rule point {point.id}"
@@ -335,7 +336,7 @@ def carry_in_questions(groups: dict[tuple[str, str], list[Case]]) -> list[Case]:
     killer = mutants.Killer()
     added: list[Case] = []
     for point in points.points():
-        if isolation.is_turn_point(point.id) or point.id.startswith("action/"):
+        if isolation.is_turn_point(point.id) or point.id.startswith(("action/", "precedence/")):
             continue
         if point.id.startswith("off-by-one/") and "/target=" in point.id:
             continue  # a new game's target: a question states the target in force
