@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from fourhundred.conformance import coverage, kinds, mutants, points
+from fourhundred.conformance import coverage, kinds, mutants, points, points_interactions
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
@@ -239,7 +239,7 @@ def _candidate_cases(point: points.Point, draws: int = POINT_RANDOM_INPUTS) -> I
         for entry in kinds.KINDS.values():
             if entry.suite_inputs is None or entry.variant_free:
                 continue
-            for data, what in entry.suite_inputs(rules):
+            for data, what in points_interactions.grid(entry.name, rules):
                 expected = entry.spec_answer(rules, data)
                 yield coverage.make_case(
                     "", entry.name, rules, data, expected, f"{what} (rule point {point.id})"

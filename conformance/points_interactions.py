@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from fourhundred.conformance import coverage, edges, grids, kinds
@@ -226,19 +227,35 @@ def _thrown_in_hooks(rules: Rules) -> frozenset[str]:
 # ----------------------------------------------------------------------
 
 
-def raised_inputs(rules: Rules) -> Iterator[Candidate]:
+@cache
+def grid(kind: str, rules: Rules) -> tuple[tuple[Json, str], ...]:
+    """A kind's suite grid under ``rules`` (:attr:`~fourhundred.conformance.kinds.Kind.suite_inputs`),
+    computed once: the point search reads it for every point of a rule set."""
+    inputs = kinds.KINDS[kind].suite_inputs
+    return () if inputs is None else tuple(inputs(rules))
+
+
+@cache
+def _outcomes_at(rules: Rules, target: int) -> tuple[tuple[Json, str], ...]:
+    return tuple(grids.outcome_inputs_at(rules, target))
+
+
+@cache
+def raised_inputs(rules: Rules) -> tuple[Candidate, ...]:
     """``game_outcome`` hands at every raised target in force (:func:`edges.target_edges`):
     the outcome grid played to each raise, the grid's hands with the target raised, and
     those with one score moved to each side of the partner edge (:func:`edge_moved`)."""
+    found: list[Candidate] = []
     for target in edges.target_edges(rules)[1:]:
         hands = [
-            *grids.outcome_inputs_at(rules, target),
+            *_outcomes_at(rules, target),
             *(
                 ({**data, "target_in_force": target}, f"{what}, target {target}")
-                for data, what in grids.game_outcome_suite_inputs(rules)
+                for data, what in grid("game_outcome", rules)
             ),
         ]
-        yield from edge_moved(rules, hands)
+        found.extend(edge_moved(rules, hands))
+    return tuple(found)
 
 
 def edge_moved(rules: Rules, hands: Iterable[tuple[Json, str]]) -> Iterator[Candidate]:
@@ -257,7 +274,13 @@ def edge_moved(rules: Rules, hands: Iterable[tuple[Json, str]]) -> Iterator[Cand
                     yield "game_outcome", moved, f"{what}; seat {seat} on {score} before the hand"
 
 
-def throw_in_inputs(rules: Rules) -> Iterator[Candidate]:
+@cache
+def throw_in_inputs(rules: Rules) -> tuple[Candidate, ...]:
+    """:func:`throw_in_questions`, computed once per rule set."""
+    return tuple(throw_in_questions(rules))
+
+
+def throw_in_questions(rules: Rules) -> Iterator[Candidate]:
     """``table_minimum`` questions on either side of the table minimum: at each score of
     the edge grid (every seat alike), one seat bids each legal bid and the others rise
     one at a time from their minimums; the bids just short of it and just reaching it."""
@@ -305,7 +328,7 @@ def _moved(rules: Rules, scores: Sequence[int], label: str) -> Iterator[Candidat
     for entry in kinds.KINDS.values():
         if entry.suite_inputs is None or entry.variant_free:
             continue
-        for data, what in entry.suite_inputs(rules):
+        for data, what in grid(entry.name, rules):
             for key, seat in _score_slots(data):
                 for score in scores:
                     moved = _with_score(data, key, seat, score)
@@ -315,17 +338,19 @@ def _moved(rules: Rules, scores: Sequence[int], label: str) -> Iterator[Candidat
 
 
 def below_zero_inputs(rules: Rules) -> Iterator[Candidate]:
-    """The grids with one score moved far below zero (:data:`FAR_SCORES`)."""
+    """The grids with one score moved far below zero (:data:`FAR_SCORES`), made as they
+    are asked for (the point search stops at the first killers)."""
     return _moved(rules, FAR_SCORES, "far below zero")
 
 
-def moment_inputs(rules: Rules) -> Iterator[Candidate]:
+@cache
+def moment_inputs(rules: Rules) -> tuple[Candidate, ...]:
     """``game_outcome`` hands where a seat's score may cross the partner edge in the hand
     (:func:`edge_moved`): the outcome grid, 13s included, at every target in force."""
-    hands = list(grids.game_outcome_suite_inputs(rules))
+    hands = list(grid("game_outcome", rules))
     for target in edges.target_edges(rules)[1:]:
-        hands.extend(grids.outcome_inputs_at(rules, target))
-    return edge_moved(rules, hands)
+        hands.extend(_outcomes_at(rules, target))
+    return tuple(edge_moved(rules, hands))
 
 
 #: The crossings of every rule point (see the module docstring).
