@@ -41,12 +41,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from fourhundred.conformance import coverage, edges, grids, kinds
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.conformance.points_base import Point, Unobserved, cite
+from fourhundred.conformance.points_base import SEARCHED, Point, Unobserved, cite, unseen
 from fourhundred.conformance.points_precedence import precedence_points
 from fourhundred.conformance.points_readings import MOMENTS, TARGET_PARTS, anywhere, raise_occurs
 from fourhundred.reference.engine import CHECKS
@@ -409,25 +408,6 @@ def _family(point: Point) -> str:
     return point.id.split("/", 1)[0]
 
 
-#: Crossed points the point search of the generator found no killing question for
-#: (``points_unseen.txt``): unobserved, with the search as the reason.
-UNSEEN_PATH = Path(__file__).resolve().parent / "points_unseen.txt"
-_SEARCHED = (
-    "the point search (the crossed grids, every kind's grid, 400 random inputs a kind, the "
-    "position plans and 6 games a rule set) finds no question where it differs from the "
-    "rule: not shown observable, not proved equivalent"
-)
-
-
-@cache
-def unseen() -> frozenset[str]:
-    """The ids of :data:`UNSEEN_PATH`."""
-    if not UNSEEN_PATH.exists():
-        return frozenset()
-    lines = UNSEEN_PATH.read_text(encoding="utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
-
-
 def crossed_points(
     rule_set: coverage.RuleSet, made: Sequence[Point]
 ) -> Iterator[Point | Unobserved]:
@@ -461,7 +441,7 @@ def crossed_points(
                 crossed.add(rule_of(point.id))
             name = f"{crossing.family}/{point.id}"
             if name in unseen():
-                yield Unobserved(name, point.rule_sets, point.cite, _SEARCHED)
+                yield Unobserved(name, point.rule_sets, point.cite, SEARCHED)
                 continue
             yield Point(
                 name,
