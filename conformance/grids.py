@@ -270,16 +270,20 @@ def _after_vectors(target: int) -> list[tuple[list[int], str]]:
     ]
 
 
+def outcome_inputs_at(rules: Rules, target: int) -> Iterator[tuple[Json, str]]:
+    """Played hands ending on the scores of :func:`_after_vectors` at ``target`` (the
+    target in force they are played to), each labelled with it."""
+    for index, (after, what) in enumerate(_after_vectors(target)):
+        hand = solve_hand(rules, after, dealer=index % 4)
+        if hand is not None:
+            yield {**hand, "target_in_force": target}, f"{what} (target in force {target})"
+
+
 def game_outcome_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     """Scores landing on the target and on 0/1 for the partner, both teams
     qualifying, raised targets, and bids of 13 that decide the game."""
     for target in target_edges(rules)[:2]:  # the target and its first raise
-        for index, (after, what) in enumerate(_after_vectors(target)):
-            hand = solve_hand(rules, after, dealer=index % 4)
-            if hand is None:
-                continue
-            label = f"{what} (target in force {target})"
-            yield {**hand, "target_in_force": target}, label
+        yield from outcome_inputs_at(rules, target)
         if target != rules.target:
             for after, what in (
                 (
@@ -294,7 +298,7 @@ def game_outcome_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
                 hand = solve_hand(rules, after, dealer=0)
                 if hand is not None:
                     yield {**hand, "target_in_force": target}, what
-    yield from _thirteen_inputs(rules)
+    yield from thirteen_inputs(rules)
 
 
 #: The bids of 13 scored (qahwa §"Bidding 13"; pagat §"Scoring"): the scores before,
@@ -314,7 +318,7 @@ _THIRTEEN_HANDS: tuple[tuple[str, str, str, int, str], ...] = (
 )  # fmt: skip
 
 
-def _thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
+def thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     """The game_outcome inputs of :data:`_THIRTEEN_HANDS` whose bids are legal under ``rules``."""
     if rules.max_bid < THIRTEEN:
         return

@@ -64,9 +64,13 @@ from typing import Any
 
 from fourhundred.conformance import coverage, edges, kinds, mutants, points_survivors
 from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.points_base import Point as Point
+from fourhundred.conformance.points_base import RulePoint as RulePoint
+from fourhundred.conformance.points_base import Unobserved as Unobserved
+from fourhundred.conformance.points_base import cite as cite
 from fourhundred.reference.engine import CHECKS
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec import house, sources
+from fourhundred.spec import sources
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import RULE_FIELDS, get
 
@@ -79,66 +83,6 @@ UNOBSERVED: Mapping[str, str] = {
     "asks for a deal, so no case can see the batches of a deal",
     "turn_time_limit": "a turn timer is not a rule of play; no kind asks about time",
 }
-
-
-@dataclass(frozen=True)
-class RulePoint:
-    """What every rule point has, observed or not: its id, where it applies, its sources."""
-
-    id: str
-    #: The variant strings it applies to (the rule sets its mutant changes).
-    rule_sets: tuple[str, ...]
-    #: Source §section citations, and ``register <entry>`` where it is a reading.
-    cite: str
-
-
-@dataclass(frozen=True)
-class Point(RulePoint):
-    """One rule point (see the module docstring)."""
-
-    description: str
-    #: The most plausible wrong implementation of it.
-    mutant: Mutant
-
-
-@dataclass(frozen=True)
-class Unobserved(RulePoint):
-    """A rule point no case kind can observe, and why."""
-
-    reason: str
-
-
-# ----------------------------------------------------------------------
-# Citations
-# ----------------------------------------------------------------------
-
-
-def cite(rules: Rules, *fields: str) -> str:
-    """The citations of some rule fields of ``rules``'s variant: the source section that
-    fixes each, or the option that sets it (its own citation, or its register entry),
-    or ``house rule knob=value`` where a house rule sets it (never a source's section)."""
-    variant = get(rules.variant)
-    found: list[str] = []
-    for name in fields:
-        ruled = house.citation(rules, name)
-        if ruled is not None:
-            found.append(ruled)
-            continue
-        fixed = variant.definition.fixed.get(name)
-        if fixed is not None:
-            found.append(str(fixed.cite))
-            continue
-        for option in variant.options:
-            if name not in {f for choice in option.choices for f, _ in choice.assigns}:
-                continue
-            if option.cite is not None:
-                found.append(str(option.cite))
-            if option.ambiguity is not None:
-                found.append(f"register {option.ambiguity}")
-    if not found:
-        source = sources.source(variant.definition.source)
-        found.append(str(source.cite(source.sections[0])))
-    return "; ".join(dict.fromkeys(found))
 
 
 def _play_cite(rules: Rules) -> str:
@@ -766,15 +710,48 @@ def rule_set_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
         yield from family(rule_set)
 
 
+#: An interaction family: given a rule set and its points, the points crossing them.
+Crossing = Callable[[coverage.RuleSet, Sequence[Point]], Iterator[Point | Unobserved]]
+
+
+def _crossings() -> tuple[Crossing, ...]:
+    """The interaction families (:mod:`~fourhundred.conformance.points_interactions`): each
+    crosses a rule set's points with a second rule in play."""
+    from fourhundred.conformance import points_interactions
+
+    return points_interactions.FAMILIES
+
+
+def _crossings_of_every_variant() -> tuple[
+    Callable[[Sequence[Rules]], Iterator[Point | Unobserved]], ...
+]:
+    """The interaction families of every variant alike (rejection precedence), given
+    every variant's defaults."""
+    from fourhundred.conformance import points_interactions
+
+    return points_interactions.SHARED_FAMILIES
+
+
 @cache
 def model() -> tuple[tuple[Point, ...], tuple[Unobserved, ...]]:
     """Every rule point, and every point no kind can observe, in registry order."""
     rule_sets = coverage.all_rule_sets()
-    found: list[Point] = list(_shared_points([rs.rules for rs in rule_sets if rs.base is None]))
+    defaults = [rs.rules for rs in rule_sets if rs.base is None]
+    found: list[Point] = list(_shared_points(defaults))
     unobserved: list[Unobserved] = []
+    for shared in _crossings_of_every_variant():
+        for made_once in shared(defaults):
+            if isinstance(made_once, Unobserved):
+                unobserved.append(made_once)
+            else:
+                found.append(made_once)
     for rule_set in rule_sets:
         unobserved.extend(_unobserved_defaults(rule_set))
-        for point in rule_set_points(rule_set):
+        made: list[Point | Unobserved] = list(rule_set_points(rule_set))
+        own = [point for point in made if isinstance(point, Point)]
+        for crossing in _crossings():
+            made.extend(crossing(rule_set, own))
+        for point in made:
             if isinstance(point, Unobserved):
                 unobserved.append(point)
             else:

@@ -166,7 +166,17 @@ def test_the_fuzzer_imports_one_way() -> None:
 def test_the_mutants_their_names_and_the_adapter_import_one_way() -> None:
     mutation = {
         f"fourhundred.conformance.{name}"
-        for name in ("adapter", "mutants", "mutant_names", "mutation", "points")
+        for name in (
+            "adapter",
+            "mutants",
+            "mutant_names",
+            "mutation",
+            "points",
+            "points_base",
+            "points_interactions",
+            "points_readings",
+            "points_precedence",
+        )
     }
     assert mutation <= set(modules())
     assert import_circles(mutation) == []
