@@ -211,6 +211,20 @@ def bad_deal(deal: Deal) -> str:
     return str(Deal((tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))))
 
 
+def planned_bids(state: GameState, wanted: Callable[[int, int], int]) -> list[int] | None:
+    """The bids of a hand, asked seat by seat in bidding order: ``wanted(seat, own
+    minimum)`` brought within the seat's legal bids; None when a seat has no legal
+    bid (an unbounded own minimum)."""
+    rules = state.rules
+    bids = [0, 0, 0, 0]
+    for seat in rules.bidding_seats(state.dealer):
+        low = state.fast.own_minimum_bid(state.scores[seat])
+        if low > rules.max_bid:
+            return None
+        bids[seat] = max(low, min(rules.max_bid, wanted(seat, low)))
+    return bids
+
+
 def _choose_bids(
     state: GameState, tricks: Sequence[int], rng: random.Random, short: bool
 ) -> list[int] | None:
@@ -218,13 +232,12 @@ def _choose_bids(
     rules = state.rules
     fast = state.fast
     order = rules.bidding_seats(state.dealer)
-    bids = [0, 0, 0, 0]
-    for seat in order:
-        low = fast.own_minimum_bid(state.scores[seat])
-        if low > rules.max_bid:
-            return None
-        wanted = low if short else tricks[seat] + (1 if rng.random() < 0.2 else 0)
-        bids[seat] = max(low, min(rules.max_bid, wanted))
+    bids = planned_bids(
+        state,
+        lambda seat, low: low if short else tricks[seat] + (1 if rng.random() < 0.2 else 0),
+    )
+    if bids is None:
+        return None
     if not short:
         last = order[-1]
         while not fast.hand_is_played(bids, state.scores) and bids[last] < rules.max_bid:
@@ -394,11 +407,16 @@ def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: boo
 
 
 def cases() -> list[Json]:
-    """Every whole_game case: the scripted games, then the one-hand position cases."""
+    """Every whole_game case: the scripted games, the one-hand position cases, then
+    the new-game twin of each position case (:mod:`fourhundred.conformance.twins`)."""
+    from fourhundred.conformance import twins
+
+    positions = position_cases()
     return (
         [game_case(*game) for game in GAMES]
         + [game_case(*game, seated=True) for game in SEATED_GAMES]
-        + position_cases()
+        + positions
+        + twins.twins(positions)[0]
     )
 
 

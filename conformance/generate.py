@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from fourhundred.conformance import coverage, kinds, mutants, points
+from fourhundred.conformance import coverage, kinds, mutants, points, twins
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
@@ -175,7 +175,19 @@ def build_suite() -> dict[tuple[str, str], list[Case]]:
     cover_points(groups)
     carry_in_questions(groups)
     carry_turn_points(groups)
+    add_twins(groups)
     return groups
+
+
+def add_twins(groups: dict[tuple[str, str], list[Case]]) -> list[tuple[Case, str]]:
+    """Give every whole game from a position that has none its new-game twin
+    (:mod:`~fourhundred.conformance.twins`); returns the positions no new game
+    reaches, with the reason."""
+    every = [case for cases in groups.values() for case in cases]
+    added, unreached = twins.missing_twins(every)
+    for twin in added:
+        groups.setdefault((twin["kind"], _group_name(twin)), []).append(twin)
+    return unreached
 
 
 def published_suite() -> dict[tuple[str, str], list[Case]]:
@@ -274,6 +286,7 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
     for point in points.points():
         runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
         killing = killer.killing(point.mutant, runs, limit=points.KEPT)
+        killing += _new_game_killers(killer, point, killing, runs, groups, by_variant)
         if not killing:
             for case in _candidate_cases(point):
                 if any(killer.fails(point.mutant, run) for run in _runs(case)):
@@ -281,9 +294,28 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
                     for run in _runs(case):
                         by_variant.setdefault(run.variant, []).append(run)
                     killing = _runs(case)[:1]
+                    killing += _new_game_killers(killer, point, killing, runs, groups, by_variant)
                     break
         # The very case dicts of ``groups``: their ids are assigned later, in place.
         found[point.id] = list({id(run.case): cast(Case, run.case) for run in killing}.values())
+    return found
+
+
+def _new_game_killers(
+    killer: mutants.Killer,
+    point: points.Point,
+    killing: list[Run],
+    runs: list[Run],
+    groups: dict[tuple[str, str], list[Case]],
+    by_variant: dict[str, list[Run]],
+) -> list[Run]:
+    """A killing run for engines without positions where ``killing`` all start from one
+    (:func:`~fourhundred.conformance.twins.new_game_killers`; a new twin joins ``groups``)."""
+    found, twin = twins.new_game_killers(killer, point.mutant, killing, runs)
+    if twin is not None:
+        groups.setdefault((twin["kind"], _group_name(twin)), []).append(twin)
+        for run in _runs(twin):
+            by_variant.setdefault(run.variant, []).append(run)
     return found
 
 
@@ -411,7 +443,9 @@ def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
     killing = cover_points(groups)
     carry_in_questions(groups)
     carry_turn_points(groups)
+    unreached = add_twins(groups)
     ledger = assign_ids(groups, read_ledger(), version)
+    write_text_atomically(twins.UNREACHED_PATH, twins.unreached_text(unreached, version))
     write_text_atomically(
         points.MAP_PATH,
         points.map_text({key: [c["id"] for c in cases] for key, cases in killing.items()}, version),
