@@ -241,7 +241,7 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
             + (f"; stale map entries: {', '.join(stale)}" if stale else "")
         )
         console.print(
-            f"without positions (an adapter that does not declare \"positions\"): "
+            f'without positions (an adapter that does not declare "positions"): '
             f"{len(covered) - without} covered, {without} gaps; {len(unreached)} of "
             f"{len(positioned)} whole games from a position have no new-game twin "
             f"({twins.UNREACHED_PATH.name} says why for each)",
