@@ -227,11 +227,12 @@ POINT_RANDOM_INPUTS = 400
 POINT_GAME_SEEDS = 6
 
 
-def _candidate_cases(point: points.Point) -> Iterator[Case]:
+def _candidate_cases(point: points.Point, positions: bool = True) -> Iterator[Case]:
     """New cases that may kill ``point``, cheapest first: every grid input of every pure
     kind under its rule sets (where they agree with the base too), random inputs drawn
     at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
-    plans of :mod:`~fourhundred.conformance.games`, then scripted games."""
+    plans of :mod:`~fourhundred.conformance.games` (unless ``positions`` is False), then
+    scripted games."""
     from fourhundred.conformance import games
 
     for variant in point.rule_sets:
@@ -255,7 +256,7 @@ def _candidate_cases(point: points.Point) -> Iterator[Case]:
                 yield coverage.make_case(
                     "", entry.name, rules, data, expected, f"rule point {point.id}"
                 )
-    for variant in point.rule_sets:
+    for variant in point.rule_sets if positions else ():
         for plan in games.position_plans(variant):
             try:
                 yield games.position_case(plan)
@@ -296,6 +297,7 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
                     killing = _runs(case)[:1]
                     killing += _new_game_killers(killer, point, killing, runs, groups, by_variant)
                     break
+        killing += _killer_without_positions(killer, point, killing, groups, by_variant)
         # The very case dicts of ``groups``: their ids are assigned later, in place.
         found[point.id] = list({id(run.case): cast(Case, run.case) for run in killing}.values())
     return found
@@ -317,6 +319,29 @@ def _new_game_killers(
         for run in _runs(twin):
             by_variant.setdefault(run.variant, []).append(run)
     return found
+
+
+def _killer_without_positions(
+    killer: mutants.Killer,
+    point: points.Point,
+    killing: list[Run],
+    groups: dict[tuple[str, str], list[Case]],
+    by_variant: dict[str, list[Run]],
+) -> list[Run]:
+    """Where every killing run of ``point`` still starts from a position (none has a
+    new-game twin that kills), the first candidate of :func:`_candidate_cases` without
+    positions that kills it, added to ``groups``; an engine without positions then
+    still gets the point. Empty when none does (a gap ``coverage`` reports)."""
+    if not killing or not all(twins.starts_from_position(run.case) for run in killing):
+        return []
+    for case in _candidate_cases(point, positions=False):
+        hit = [run for run in _runs(case) if killer.fails(point.mutant, run)]
+        if hit:
+            groups.setdefault((case["kind"], _group_name(case)), []).append(case)
+            for run in _runs(case):
+                by_variant.setdefault(run.variant, []).append(run)
+            return hit[:1]
+    return []
 
 
 def _pure_candidates(point: points.Point) -> Iterator[Case]:

@@ -90,6 +90,24 @@ def test_a_position_the_rules_end_the_game_before_is_unreachable_and_says_why() 
     assert twins.unreachable(rules, twins.Wanted(0, (12, 7, 3, 9), 41)) is None
 
 
+def test_a_position_plan_prefers_a_candidate_a_new_game_reaches() -> None:
+    from fourhundred.conformance import games
+
+    rules = load("pagat-41")
+    unreached, reached = (40, 40, 38, 39), (40, 34, 32, 39)
+    assert isinstance(twins.plan_hands(rules, twins.Wanted(2, unreached, 41)), twins.Unreached)
+    plan = games.PositionPlan(
+        "pagat-41", "pagat-41/tie", "equal totals", 2, (unreached, reached), games._tie
+    )
+    position, _ = games.find_position_case(plan)
+    assert notation.from_notation(rules, position).scores == reached
+    alone = games.PositionPlan(
+        "pagat-41", "pagat-41/tie", "equal totals", 2, (unreached,), games._tie
+    )
+    position, _ = games.find_position_case(alone)
+    assert notation.from_notation(rules, position).scores == unreached
+
+
 def test_every_whole_game_from_a_position_in_the_suite_has_a_twin_or_a_reason() -> None:
     suite = _suite()
     unreached = {entry["case"]: entry["reason"] for entry in twins.read_unreached()}
