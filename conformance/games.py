@@ -213,6 +213,20 @@ def bad_deal(deal: Deal) -> str:
     )
 
 
+def planned_bids(state: GameState, wanted: Callable[[int, int], int]) -> list[int] | None:
+    """The bids of a hand, asked seat by seat in bidding order: ``wanted(seat, own
+    minimum)`` brought within the seat's legal bids; None when a seat has no legal
+    bid (an unbounded own minimum)."""
+    rules = state.rules
+    bids = [0, 0, 0, 0]
+    for seat in rules.bidding_seats(state.dealer):
+        low = state.fast.own_minimum_bid(state.scores[seat])
+        if low > rules.max_bid:
+            return None
+        bids[seat] = max(low, min(rules.max_bid, wanted(seat, low)))
+    return bids
+
+
 def _choose_bids(
     state: GameState, tricks: Sequence[int], rng: random.Random, short: bool
 ) -> list[int] | None:
@@ -220,13 +234,12 @@ def _choose_bids(
     rules = state.rules
     fast = state.fast
     order = rules.bidding_seats(state.dealer)
-    bids = [0, 0, 0, 0]
-    for seat in order:
-        low = fast.own_minimum_bid(state.scores[seat])
-        if low > rules.max_bid:
-            return None
-        wanted = low if short else tricks[seat] + (1 if rng.random() < 0.2 else 0)
-        bids[seat] = max(low, min(rules.max_bid, wanted))
+    bids = planned_bids(
+        state,
+        lambda seat, low: low if short else tricks[seat] + (1 if rng.random() < 0.2 else 0),
+    )
+    if bids is None:
+        return None
     if not short:
         last = order[-1]
         while not fast.hand_is_played(bids, state.scores) and bids[last] < rules.max_bid:
@@ -396,11 +409,16 @@ def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: boo
 
 
 def cases() -> list[Json]:
-    """Every whole_game case: the scripted games, then the one-hand position cases."""
+    """Every whole_game case: the scripted games, the one-hand position cases, then
+    the new-game twin of each position case (:mod:`fourhundred.conformance.twins`)."""
+    from fourhundred.conformance import twins
+
+    positions = position_cases()
     return (
         [game_case(*game) for game in GAMES]
         + [game_case(*game, seated=True) for game in SEATED_GAMES]
-        + position_cases()
+        + positions
+        + twins.twins(positions)[0]
     )
 
 
@@ -673,25 +691,50 @@ _DEAL_FREE = ("short", "dealer_throws_in")
 
 
 def find_position_case(plan: PositionPlan) -> tuple[str, Script]:
-    """The position and the scripted hand of the first candidate ``plan.want`` accepts;
-    :class:`LookupError` if none of :data:`SEARCH_DEALS` deals per score set does."""
+    """The position and the scripted hand of the first candidate ``plan.want`` accepts
+    whose position a new game reaches by play (it then has a new-game twin,
+    :func:`~fourhundred.conformance.twins.plan_hands`), else of the first candidate
+    accepted at all; :class:`LookupError` if none of :data:`SEARCH_DEALS` deals per
+    score set does."""
     rules = load(plan.variant)
     target = rules.target if plan.target is None else plan.target
+    fallback: tuple[str, Script] | None = None
     for scores in plan.scores:
-        position = position_text(plan.dealer, scores, target, plan.hand_number)
-        # Short bids and North's hearts do not depend on the deal: one deal is enough.
-        tries = SEARCH_DEALS if plan.hearts is None and plan.how not in _DEAL_FREE else 1
-        for k in range(tries):
-            deal = shuffle.deal_from_seed(f"{plan.slug}/{k}", plan.dealer, rules)
-            if plan.hearts is not None:
-                deal = _deal_with_hearts(deal, plan.hearts)
-            script = play_position_hand(plan.variant, position, deal, plan.how)
-            if plan.want(script):
-                if plan.deal_next and script.state.phase is Phase.DEAL:
-                    dealer = script.state.dealer
-                    script.act(str(shuffle.deal_from_seed(f"{plan.slug}/next", dealer, rules)))
-                return position, script
+        found = _accepted_hand(plan, position_text(plan.dealer, scores, target, plan.hand_number))
+        if found is None:
+            continue
+        if _reachable(plan.variant, plan.dealer, scores, target):
+            return found
+        fallback = fallback or found
+    if fallback is not None:
+        return fallback
     raise LookupError(f"{plan.variant}: no hand found for {plan.what!r} ({plan.slug})")
+
+
+def _reachable(variant: str, dealer: int, scores: Four, target: int) -> bool:
+    """Whether a new game reaches ``dealer``, ``scores`` and ``target`` in force by play."""
+    from fourhundred.conformance import twins
+
+    goal = twins.Wanted(dealer, scores, target)
+    return not isinstance(twins.plan_hands(load(variant), goal), twins.Unreached)
+
+
+def _accepted_hand(plan: PositionPlan, position: str) -> tuple[str, Script] | None:
+    """The scripted hand from ``position`` of the first deal ``plan.want`` accepts, or None."""
+    rules = load(plan.variant)
+    # Short bids and North's hearts do not depend on the deal: one deal is enough.
+    tries = SEARCH_DEALS if plan.hearts is None and plan.how not in _DEAL_FREE else 1
+    for k in range(tries):
+        deal = shuffle.deal_from_seed(f"{plan.slug}/{k}", plan.dealer, rules)
+        if plan.hearts is not None:
+            deal = _deal_with_hearts(deal, plan.hearts)
+        script = play_position_hand(plan.variant, position, deal, plan.how)
+        if plan.want(script):
+            if plan.deal_next and script.state.phase is Phase.DEAL:
+                dealer = script.state.dealer
+                script.act(str(shuffle.deal_from_seed(f"{plan.slug}/next", dealer, rules)))
+            return position, script
+    return None
 
 
 def _played_on(script: Script) -> bool:

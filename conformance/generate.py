@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from fourhundred.conformance import coverage, kinds, mutants, points, points_interactions
+from fourhundred.conformance import coverage, kinds, mutants, points, points_interactions, twins
 from fourhundred.conformance.suite import (
     CASES_DIR,
     Case,
@@ -178,7 +178,19 @@ def build_suite() -> dict[tuple[str, str], list[Case]]:
     cover_points(groups)
     carry_in_questions(groups)
     carry_turn_points(groups)
+    add_twins(groups)
     return groups
+
+
+def add_twins(groups: dict[tuple[str, str], list[Case]]) -> list[tuple[Case, str]]:
+    """Give every whole game from a position that has none its new-game twin
+    (:mod:`~fourhundred.conformance.twins`); returns the positions no new game
+    reaches, with the reason."""
+    every = [case for cases in groups.values() for case in cases]
+    added, unreached = twins.missing_twins(every)
+    for twin in added:
+        groups.setdefault((twin["kind"], _group_name(twin)), []).append(twin)
+    return unreached
 
 
 def published_suite() -> dict[tuple[str, str], list[Case]]:
@@ -223,11 +235,14 @@ TOP_UP_DRAWS = 40
 POINT_GAME_SEEDS = 6
 
 
-def candidate_cases(point: points.Point, draws: int = POINT_RANDOM_INPUTS) -> Iterator[Case]:
+def candidate_cases(
+    point: points.Point, draws: int = POINT_RANDOM_INPUTS, positions: bool = True
+) -> Iterator[Case]:
     """New cases that may kill ``point``, cheapest first: every grid input of every pure
     kind under its rule sets (where they agree with the base too), random inputs drawn
     at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
-    plans of :mod:`~fourhundred.conformance.games`, then scripted games."""
+    plans of :mod:`~fourhundred.conformance.games` (unless ``positions`` is False), then
+    scripted games."""
     from fourhundred.conformance import games
 
     if point.candidates is not None:
@@ -263,7 +278,7 @@ def candidate_cases(point: points.Point, draws: int = POINT_RANDOM_INPUTS) -> It
                 yield coverage.make_case(
                     "", entry.name, rules, data, expected, f"rule point {point.id}"
                 )
-    for variant in point.rule_sets:
+    for variant in point.rule_sets if positions else ():
         for plan in games.position_plans(variant):
             try:
                 yield games.position_case(plan)
@@ -301,6 +316,8 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
     for point in points.points():
         runs = [run for variant in point.rule_sets for run in by_variant.get(variant, ())]
         killing = killer.killing(point.mutant, runs, limit=points.KEPT)
+        had_killers = bool(killing)
+        killing += _new_game_killers(killer, point, killing, runs, groups, by_variant)
         killers = {id(run.case) for run in killing}
         # Fewer than KEPT killers (a bug one case shows is seen by chance): candidates
         # in order, one-question ones first; a whole game only while nothing kills it.
@@ -319,9 +336,53 @@ def cover_points(groups: dict[tuple[str, str], list[Case]]) -> dict[str, list[Ca
             killers.add(id(case))
             if not kinds.KINDS[case["kind"]].pure:
                 break  # a whole game: no one-question candidate kills it
+        if killing and not had_killers:
+            killing += _new_game_killers(killer, point, killing, runs, groups, by_variant)
+        killing += _killer_without_positions(killer, point, killing, groups, by_variant)
         # The very case dicts of ``groups``: their ids are assigned later, in place.
         found[point.id] = list({id(run.case): cast(Case, run.case) for run in killing}.values())
     return found
+
+
+def _new_game_killers(
+    killer: mutants.Killer,
+    point: points.Point,
+    killing: list[Run],
+    runs: list[Run],
+    groups: dict[tuple[str, str], list[Case]],
+    by_variant: dict[str, list[Run]],
+) -> list[Run]:
+    """A killing run for engines without positions where ``killing`` all start from one
+    (:func:`~fourhundred.conformance.twins.new_game_killers`; a new twin joins ``groups``)."""
+    found, twin = twins.new_game_killers(killer, point.mutant, killing, runs)
+    if twin is not None:
+        groups.setdefault((twin["kind"], _group_name(twin)), []).append(twin)
+        for run in _runs(twin):
+            by_variant.setdefault(run.variant, []).append(run)
+    return found
+
+
+def _killer_without_positions(
+    killer: mutants.Killer,
+    point: points.Point,
+    killing: list[Run],
+    groups: dict[tuple[str, str], list[Case]],
+    by_variant: dict[str, list[Run]],
+) -> list[Run]:
+    """Where every killing run of ``point`` still starts from a position (none has a
+    new-game twin that kills), the first candidate of :func:`candidate_cases` without
+    positions that kills it, added to ``groups``; an engine without positions then
+    still gets the point. Empty when none does (a gap ``coverage`` reports)."""
+    if not killing or not all(twins.starts_from_position(run.case) for run in killing):
+        return []
+    for case in candidate_cases(point, positions=False):
+        hit = [run for run in _runs(case) if killer.fails(point.mutant, run)]
+        if hit:
+            groups.setdefault((case["kind"], _group_name(case)), []).append(case)
+            for run in _runs(case):
+                by_variant.setdefault(run.variant, []).append(run)
+            return hit[:1]
+    return []
 
 
 def _pure_candidates(point: points.Point, draws: int = POINT_RANDOM_INPUTS) -> Iterator[Case]:
@@ -448,7 +509,9 @@ def write_suite(cases_dir: Path = CASES_DIR) -> dict[str, int]:
     killing = cover_points(groups)
     carry_in_questions(groups)
     carry_turn_points(groups)
+    unreached = add_twins(groups)
     ledger = assign_ids(groups, read_ledger(), version)
+    write_text_atomically(twins.UNREACHED_PATH, twins.unreached_text(unreached, version))
     write_text_atomically(
         points.MAP_PATH,
         points.map_text({key: [c["id"] for c in cases] for key, cases in killing.items()}, version),

@@ -178,16 +178,10 @@ CLEAN_SEEDS = 4
 
 
 def _clean_bids(state: GameState, tricks: Sequence[int], how: str) -> list[int] | None:
-    rules, fast = state.rules, state.fast
-    order = rules.bidding_seats(state.dealer)
-    bids = [0, 0, 0, 0]
-    for seat in order:
-        low = fast.own_minimum_bid(state.scores[seat])
-        if low > rules.max_bid:
-            return None
-        wanted = tricks[seat] - 1 if how == "over" else tricks[seat]
-        bids[seat] = max(low, min(rules.max_bid, wanted))
-    return bids if fast.hand_is_played(bids, state.scores) else None
+    from fourhundred.conformance.games import planned_bids
+
+    bids = planned_bids(state, lambda seat, _: tricks[seat] - 1 if how == "over" else tricks[seat])
+    return bids if bids is not None and state.fast.hand_is_played(bids, state.scores) else None
 
 
 def clean_game_case(variant: str, first_dealer: int, seed: str, how: str) -> Json | None:

@@ -35,6 +35,21 @@ def test_every_rule_point_has_a_case_that_fails_under_its_mutant(
     assert all(entry["cases"] and not entry["not_killing"] for entry in listed)
 
 
+def test_every_rule_point_has_a_killing_case_an_adapter_without_positions_is_sent(
+    coverage_report: dict[str, object],
+) -> None:
+    from fourhundred.conformance import twins
+
+    assert coverage_report["gaps_without_positions"] == []
+    positioned = {case["id"] for case in load_cases() if twins.starts_from_position(case)}
+    listed = coverage_report["points"]
+    assert isinstance(listed, list)
+    for entry in listed:
+        assert entry["cases_without_positions"], entry["id"]
+        assert set(entry["cases_without_positions"]) <= set(entry["cases"]) - positioned
+    assert any(set(entry["cases"]) & positioned for entry in listed)
+
+
 def test_a_listed_case_that_does_not_kill_its_point_is_a_gap() -> None:
     point = points.by_id()["cards/trump"]
     harmless = next(

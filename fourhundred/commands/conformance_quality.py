@@ -197,12 +197,18 @@ def _isolation_cell(entry: Any) -> str:
     "--gaps", "gaps_only", is_flag=True, help="List only the points without a killing case."
 )
 def coverage_command(as_json: bool, gaps_only: bool) -> None:
-    """List every rule point with the case ids that kill its mutant (proved in process)
-    and report the gaps (exit 1 with gaps, 0 without)."""
-    from fourhundred.conformance import isolation, points
+    """List every rule point with the case ids that kill its mutant (proved in process),
+    those an adapter without positions is sent too, and report the gaps with positions
+    and without them (exit 1 with gaps either way, 0 without)."""
+    from fourhundred.conformance import isolation, points, twins
+    from fourhundred.conformance.suite import load_cases
 
     covered, stale = points.check()
     gaps = [c for c in covered if not c.covered]
+    positioned = {str(case["id"]) for case in load_cases() if twins.starts_from_position(case)}
+    new_game = {c.point.id: [i for i in c.killing if i not in positioned] for c in covered}
+    apart_gaps = [c for c in covered if c.covered and not new_game[c.point.id]]
+    unreached = twins.read_unreached()
     unobserved = points.unobserved()
     apart = isolation.committed()
     if as_json:
@@ -215,32 +221,36 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
                     "description": c.point.description,
                     "mutant": c.point.mutant.description,
                     "cases": list(c.killing),
+                    "cases_without_positions": new_game[c.point.id],
                     "not_killing": list(c.false),
                     **_isolation_json(apart.get(c.point.id)),
                 }
                 for c in covered
-                if c in gaps or not gaps_only
+                if c in gaps or c in apart_gaps or not gaps_only
             ],
             "unobserved": [
                 {"id": u.id, "rule_sets": list(u.rule_sets), "cite": u.cite, "reason": u.reason}
                 for u in unobserved
             ],
             "gaps": [c.point.id for c in gaps],
+            "gaps_without_positions": [c.point.id for c in gaps + apart_gaps],
+            "positions_without_twin": unreached,
             "stale": stale,
         }
         click.echo(json.dumps(body, indent=1))
     else:
         console = _console()
         table = Table(box=None, header_style="bold", pad_edge=False)
-        for column in ("point", "cases", "isolated by", "what"):
+        for column in ("point", "cases", "without positions", "isolated by", "what"):
             table.add_column(column)
         for c in covered:
-            if gaps_only and c.covered:
+            if gaps_only and c.covered and c not in apart_gaps:
                 continue
             cases = ", ".join(c.killing) if c.covered else "[red]GAP[/red] " + ", ".join(c.false)
             table.add_row(
                 console_text(c.point.id),
                 cases,
+                new_game[c.point.id][0] if new_game[c.point.id] else "[red]GAP[/red]",
                 _isolation_cell(apart.get(c.point.id)),
                 console_text(c.point.description),
             )
@@ -255,12 +265,20 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
         )
         for u in unobserved:
             console.print(f"not observable: {console_text(u.id)}: {console_text(u.reason)}")
+        without = len(gaps) + len(apart_gaps)
         console.print(
             f"{len(covered)} rule points, {len(covered) - len(gaps)} covered, {len(gaps)} gaps; "
             f"{len(unobserved)} not observable by any kind"
             + (f"; stale map entries: {', '.join(stale)}" if stale else "")
         )
-    sys.exit(1 if gaps or stale else 0)
+        console.print(
+            f'without positions (an adapter that does not declare "positions"): '
+            f"{len(covered) - without} covered, {without} gaps; {len(unreached)} of "
+            f"{len(positioned)} whole games from a position have no new-game twin "
+            f"({twins.UNREACHED_PATH.name} says why for each)",
+            highlight=False,
+        )
+    sys.exit(1 if gaps or apart_gaps or stale else 0)
 
 
 def _classify_session(
