@@ -294,6 +294,7 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
     for name, hit in hits.items():
         if name not in order:
             continue
+        family = faults.is_family(name)
         predicted = [key for key in found.failing(name) if key in answered]
         inside = [key for key in predicted if key in failed]
         precision = len(inside) / len(predicted) if predicted else 1.0
@@ -306,14 +307,12 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
                 len(predicted),
                 order[name][0],
                 not faults.is_family(name) or _every_member_shows(name, found, answered, failed),
-                # A family stands for one rule wrong at each of its parameters, and
-                # is judged so (``whole``): its runs crossing several parameters at
-                # once are no prediction of such an engine's answers.
-                frozenset(
-                    () if faults.is_family(name) else (k for k in predicted if k not in shown)
-                ),
+                # A family stands for one rule wrong at each of its parameters, and is
+                # judged so (``whole``): its answers on runs crossing several of them
+                # at once are no prediction of such an engine's answers.
+                frozenset(() if family else (k for k in predicted if k not in shown)),
                 frozenset(found.failing(name)),
-                frozenset(key for key in hit if listed[key][name] != digests[key]),
+                frozenset(() if family else (k for k in hit if listed[k][name] != digests[k])),
             )
         )
     full = {
