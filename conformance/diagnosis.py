@@ -349,20 +349,15 @@ def _consistent_cover(
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
         bugs = tuple(candidate.mutant for candidate in chosen)
-        names = tuple(bug.name for bug in bugs)
-
-        def together(key: str) -> str | None:
-            if (names, key) not in memo:
-                memo[names, key] = _combined_answer_digest(bugs, runs[key])
-            return memo[names, key]
-
         refuted = set()
         for candidate in chosen:
             name = candidate.mutant.name
             against = candidate.contradicted
             if matches.get(name) == "exact":
                 against = against | candidate.disagrees
-            if any(together(key) != digests.get(key) for key in sorted(against)):
+            if any(
+                _memo_digest(memo, bugs, runs[key]) != digests.get(key) for key in sorted(against)
+            ):
                 refuted.add(name)
         if not refuted:
             return _demote_weak(covered, {c.mutant.name: c for c in chosen}, failures)
@@ -462,6 +457,16 @@ def _combined_answer_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
     return faults.full_digest(run, planted.answer(engine, run))
 
 
+def _memo_digest(
+    memo: dict[tuple[tuple[str, ...], str], str | None], bugs: Sequence[Mutant], run: Run
+) -> str | None:
+    """:func:`_combined_answer_digest`, kept in ``memo`` by bug names and run key."""
+    key = (tuple(bug.name for bug in bugs), run.key)
+    if key not in memo:
+        memo[key] = _combined_answer_digest(bugs, run)
+    return memo[key]
+
+
 def _cover(
     failures: Sequence[Outcome],
     candidates: Sequence[_Candidate],
@@ -472,10 +477,7 @@ def _cover(
     the combined digests already computed, by bug names and run key)."""
 
     def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
-        key = (tuple(bug.name for bug in bugs), run.key)
-        if key not in memo:
-            memo[key] = _combined_answer_digest(bugs, run)
-        return memo[key]
+        return _memo_digest(memo, bugs, run)
 
     runs = {outcome.key: outcome.run for outcome in failures}
     uncovered = set(runs)
