@@ -22,8 +22,22 @@ The causes are chosen by a greedy set cover, in two rounds:
 
 *Precision* is the share of the runs a mutant fails (of those the engine
 answered) that the engine fails too: a mutant that predicts many failures the
-engine does not show is not its bug. What is left is **unexplained**: never
-forced onto a cause. A correct engine has no failures, so no diagnosis.
+engine does not show is not its bug.
+
+A chosen cause is then put to two tests, since a bug no mutant models can
+coincide with many mutants on a few runs each:
+
+- **consistency** (:func:`_consistent_cover`): every run its mutant fails that
+  the engine answered, the engine fails, and, for a cause found by exact
+  answers, with the mutant's answer, unless the chosen causes played all at once
+  answer that run as the engine does (one bug hiding or changing another). A
+  refuted cause is dropped and the cover recomputed without it;
+- **specificity** (:func:`_demote_weak`): where failures of a kind stay
+  unexplained (a bug no mutant models), a cause explaining failures of that kind
+  stands only if its mutant predicts more failures than stay unexplained there.
+
+What is left is **unexplained**: never forced onto a cause. A correct engine has
+no failures, so no diagnosis.
 
 The mutants are the rule points' (one rule set each), the hand-written ones and
 the *lifted* ones (:func:`~fourhundred.conformance.faults.lifted`: a point's
@@ -154,6 +168,13 @@ class _Candidate:
     #: about and never fails: its rule is not wrong at every parameter, so it is no
     #: cause (the members are, each one).
     whole: bool = True
+    #: The runs it fails (by the dictionary) that the engine answered and passes:
+    #: evidence against it unless another cause's mutant changes their answer too.
+    contradicted: frozenset[str] = frozenset()
+    #: Every run its mutant fails (by the dictionary): where it may hide another cause.
+    changes: frozenset[str] = frozenset()
+    #: The runs it fails that the engine fails with another wrong answer.
+    disagrees: frozenset[str] = frozenset()
 
 
 @cache
@@ -260,6 +281,7 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
         listed[key].update(failing)
     answered = {o.key for o in outcomes if o.status in ("pass", "fail", "known_failure")}
     failed = set(digests)
+    shown = failed | {o.key for o in outcomes if o.status == "known_failure"}
     order = _all_candidates()
     hits: dict[str, set[str]] = {}
     exact: dict[str, set[str]] = {}
@@ -272,6 +294,7 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
     for name, hit in hits.items():
         if name not in order:
             continue
+        family = faults.is_family(name)
         predicted = [key for key in found.failing(name) if key in answered]
         inside = [key for key in predicted if key in failed]
         precision = len(inside) / len(predicted) if predicted else 1.0
@@ -284,18 +307,94 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
                 len(predicted),
                 order[name][0],
                 not faults.is_family(name) or _every_member_shows(name, found, answered, failed),
+                # A family stands for one rule wrong at each of its parameters, and is
+                # judged so (``whole``): its answers on runs crossing several of them
+                # at once are no prediction of such an engine's answers.
+                frozenset(() if family else (k for k in predicted if k not in shown)),
+                frozenset(found.failing(name)),
+                frozenset(() if family else (k for k in hit if listed[k][name] != digests[k])),
             )
         )
     full = {
         outcome.key: faults.full_digest(outcome.run, outcome.actual) or "" for outcome in failures
     }
-    covered = _cover(failures, candidates, full)
+    covered = _consistent_cover(outcomes, failures, candidates, full)
     return dataclasses.replace(
         covered,
         causes=tuple(
             dataclasses.replace(cause, members=_members_shown(cause, found, listed))
             for cause in covered.causes
         ),
+    )
+
+
+def _consistent_cover(
+    outcomes: Sequence[Outcome],
+    failures: Sequence[Outcome],
+    candidates: Sequence[_Candidate],
+    digests: Mapping[str, str],
+) -> Diagnosis:
+    """The cover of :func:`_cover` by causes whose every prediction is borne out.
+
+    A run a cause's mutant fails and the engine passes refutes it, and so does, for a
+    cause found by exact answers, a failing run where its mutant's answer is not the
+    engine's; unless the chosen causes played all at once answer that run as the engine
+    does (two bugs in one answer: one hides or changes the other). Refuted causes are
+    dropped and the cover recomputed without them, until every chosen cause stands;
+    their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
+    runs = {outcome.key: outcome.run for outcome in outcomes}
+    memo: dict[tuple[tuple[str, ...], str], str | None] = {}
+    left = list(candidates)
+    while True:
+        covered, chosen = _cover(failures, left, digests, memo)
+        matches = {cause.point: cause.match for cause in covered.causes}
+        bugs = tuple(candidate.mutant for candidate in chosen)
+        refuted = set()
+        for candidate in chosen:
+            name = candidate.mutant.name
+            against = candidate.contradicted
+            if matches.get(name) == "exact":
+                against = against | candidate.disagrees
+            if any(
+                _memo_digest(memo, bugs, runs[key]) != digests.get(key) for key in sorted(against)
+            ):
+                refuted.add(name)
+        if not refuted:
+            return _demote_weak(covered, {c.mutant.name: c for c in chosen}, failures)
+        left = [candidate for candidate in left if candidate.mutant.name not in refuted]
+
+
+def _demote_weak(
+    covered: Diagnosis, chosen: Mapping[str, _Candidate], failures: Sequence[Outcome]
+) -> Diagnosis:
+    """The diagnosis without the causes a bug no mutant models may fake. Failures left
+    unexplained in a kind mean the engine breaks a rule no mutant plays, and that bug's
+    answers can coincide with a mutant's, or fail the same runs, on as many runs as it
+    fails. So a cause that explains a failure of such a kind stands only if its mutant
+    predicts more failures (of runs the engine answered, every one borne out) than stay
+    unexplained in its kinds; else its failures are unexplained too. Repeated until
+    every cause stands. An engine whose failures are all explained keeps every cause."""
+    kind = {outcome.key: outcome.run.kind for outcome in failures}
+    causes = list(covered.causes)
+    unexplained = set(covered.unexplained)
+    while unexplained:
+        doubt = Counter(kind[key] for key in unexplained)
+        weak = [
+            cause
+            for cause in causes
+            if chosen[cause.point].predicted
+            <= sum(doubt[k] for k in {kind[key] for key in cause.explains})
+        ]
+        if not weak:
+            break
+        for cause in weak:
+            causes.remove(cause)
+            unexplained.update(cause.explains)
+    order = [outcome.key for outcome in failures]
+    return dataclasses.replace(
+        covered,
+        causes=tuple(causes),
+        unexplained=tuple(key for key in order if key in unexplained),
     )
 
 
@@ -349,7 +448,7 @@ COMBINED_LIMIT = 300
 TIE_LIMIT = 20
 
 
-def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
+def _combined_answer_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
     """The digest of every difference of the answer of an engine with all of ``bugs``
     at once (:func:`~fourhundred.conformance.faults.full_digest`)."""
     from fourhundred.conformance import planted
@@ -358,9 +457,28 @@ def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
     return faults.full_digest(run, planted.answer(engine, run))
 
 
+def _memo_digest(
+    memo: dict[tuple[tuple[str, ...], str], str | None], bugs: Sequence[Mutant], run: Run
+) -> str | None:
+    """:func:`_combined_answer_digest`, kept in ``memo`` by bug names and run key."""
+    key = (tuple(bug.name for bug in bugs), run.key)
+    if key not in memo:
+        memo[key] = _combined_answer_digest(bugs, run)
+    return memo[key]
+
+
 def _cover(
-    failures: Sequence[Outcome], candidates: Sequence[_Candidate], digests: Mapping[str, str]
-) -> Diagnosis:
+    failures: Sequence[Outcome],
+    candidates: Sequence[_Candidate],
+    digests: Mapping[str, str],
+    memo: dict[tuple[tuple[str, ...], str], str | None],
+) -> tuple[Diagnosis, tuple[_Candidate, ...]]:
+    """The greedy cover of the module docstring, and the candidates it chose (``memo``:
+    the combined digests already computed, by bug names and run key)."""
+
+    def _combined_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
+        return _memo_digest(memo, bugs, run)
+
     runs = {outcome.key: outcome.run for outcome in failures}
     uncovered = set(runs)
     chosen: list[_Candidate] = []
@@ -545,4 +663,4 @@ def _cover(
             )
         )
     unexplained = tuple(key for key in order if key in uncovered)
-    return Diagnosis(tuple(causes), unexplained)
+    return Diagnosis(tuple(causes), unexplained), tuple(chosen)

@@ -281,3 +281,43 @@ def test_a_fast_rule_bug_per_parameter_combines_with_another_of_the_same_method(
 
     fast = engine.reference(load("qahwa-400")).fast
     assert [fast.band(score) for score in (29, 30, 31, 49, 50, 51)] == [0, 0, 1, 2, 2, 3]
+
+
+def _unmodelled_engines() -> list[mutants.Mutant]:
+    """Engines whose bugs no mutant of the dictionary plays (the fuzzer's wrong adapters,
+    in process): their failures must stay unexplained, never be given to a mutant whose
+    answers merely coincide with theirs on a few runs."""
+    from fuzz_adapters.exact_target import BeyondTarget
+    from fuzz_adapters.two_end_bugs import TwoEndBugs
+    from fuzz_adapters.two_scoring_bugs import TwoScoringBugs
+
+    return [
+        mutants.Mutant("beyond-target", "on the target does not qualify", fast=BeyondTarget),
+        mutants.Mutant("two-end-bugs", "on the target does not; 0 is above 0", fast=TwoEndBugs),
+        mutants.Mutant("two-scoring-bugs", "made 13 scores 13; -1 halves", fast=TwoScoringBugs),
+    ]
+
+
+@pytest.mark.parametrize("engine", _unmodelled_engines(), ids=lambda engine: engine.name)
+def test_an_engine_whose_bug_no_mutant_models_gets_no_false_cause_and_its_failures_unexplained(
+    engine: mutants.Mutant, runs: list[Run]
+) -> None:
+    outcomes = planted.outcomes(engine, runs)
+    failing = tuple(outcome.key for outcome in outcomes if outcome.status == "fail")
+    assert failing, f"{engine.name} fails no case: the test would prove nothing"
+    found = diagnosis.diagnose(outcomes)
+    assert [cause.point for cause in found.causes] == []
+    assert found.unexplained == failing
+
+
+def test_a_cause_whose_mutant_fails_a_run_the_engine_passes_is_refuted(runs: list[Run]) -> None:
+    """A planted bug's failures, less one run its mutant fails that the engine is made to
+    pass: the prediction is refuted, and no other mutant explains those failures exactly."""
+    engine = planted.planted(("band-late/qahwa-400/30",))
+    outcomes = planted.outcomes(engine, runs)
+    whole = diagnosis.diagnose(outcomes)
+    assert [cause.point for cause in whole.causes] == ["band-late/qahwa-400/30"]
+    spared = whole.causes[0].explains[0]
+    edited = [Outcome(o.run, "pass") if o.key == spared else o for o in outcomes]
+    found = diagnosis.diagnose(edited)
+    assert "band-late/qahwa-400/30" not in [cause.point for cause in found.causes]
