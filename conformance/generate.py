@@ -241,9 +241,9 @@ def candidate_cases(
     """New cases that may kill ``point``, cheapest first: every grid input of every pure
     kind under its rule sets (where they agree with the base too), random inputs drawn
     at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
-    plans of :mod:`~fourhundred.conformance.games` (unless ``positions`` is False), then
+    plans of :mod:`~fourhundred.conformance.position_games` (unless ``positions`` is False), then
     scripted games."""
-    from fourhundred.conformance import games
+    from fourhundred.conformance import games, position_games
 
     if point.candidates is not None:
         for variant in point.rule_sets:
@@ -279,9 +279,9 @@ def candidate_cases(
                     "", entry.name, rules, data, expected, f"rule point {point.id}"
                 )
     for variant in point.rule_sets if positions else ():
-        for plan in games.position_plans(variant):
+        for plan in position_games.position_plans(variant):
             try:
-                yield games.position_case(plan)
+                yield position_games.position_case(plan)
             except (LookupError, IllegalAction):
                 continue  # no position of the plan, or one its rule set cannot play
         for seed in range(POINT_GAME_SEEDS):

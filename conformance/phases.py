@@ -32,13 +32,13 @@ from typing import Any
 
 from fourhundred.conformance import coverage
 from fourhundred.conformance.games import (
-    POSITION_VARIANTS,
     Script,
     attempts,
     policy_card,
     tricks_by_policy,
 )
 from fourhundred.conformance.kinds import final_record
+from fourhundred.conformance.position_games import POSITION_VARIANTS
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Deal
 from fourhundred.reference.engine import IllegalAction, Phase
@@ -138,7 +138,7 @@ def game_case(variant: str, first_dealer: int, seed: str) -> Json:
 
 def cases() -> list[Json]:
     """One such game for every variant and game-level setting of the position cases
-    (:data:`~fourhundred.conformance.games.POSITION_VARIANTS`), the first dealer turning."""
+    (:data:`~fourhundred.conformance.position_games.POSITION_VARIANTS`), the first dealer turning."""
     rng = random.Random("every-phase")
     return [
         game_case(variant, number % 4, f"every-phase/{variant}/{rng.randrange(10**6)}")

@@ -102,7 +102,7 @@ def _attempts(case: dict[str, Any]) -> Iterator[tuple[GameState, str, str | None
 
 
 def test_the_suite_publishes_one_such_game_for_every_game_level_setting() -> None:
-    from fourhundred.conformance.games import POSITION_VARIANTS
+    from fourhundred.conformance.position_games import POSITION_VARIANTS
 
     assert sorted(c["variants"][0] for c in _published()) == sorted(
         str(load(v)) for v in POSITION_VARIANTS

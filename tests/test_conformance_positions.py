@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from fourhundred.conformance import games, kinds, runner, suite
+from fourhundred.conformance import games, kinds, position_games, runner, suite
 from fourhundred.conformance.suite import Run
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.notation import from_notation, to_notation
@@ -44,7 +44,7 @@ def _dealt(variant: str, position: str) -> engine.GameState:
 
 def _probes() -> list[tuple[engine.GameState, str, set[str]]]:
     """(state, action text, every code the action deserves on its own)."""
-    start = games.position_text(0, (12, 7, 3, 9), 41, 5)
+    start = position_games.position_text(0, (12, 7, 3, 9), 41, 5)
     over = from_notation(QAHWA, "over:NS N 45,3,12,8 41 -/-/-/- -,-,-,- 0,0,0,0 - - 9")
     bidding = _dealt("qahwa-400", start)
     play = bidding
@@ -54,7 +54,7 @@ def _probes() -> list[tuple[engine.GameState, str, set[str]]]:
     assert to_play is not None
     other_card = play.hands[(to_play + 1) % 4][0]
     # an own minimum past the largest bid (medallon's rising minimum has no cap)
-    rich = _dealt("medallon-400", games.position_text(1, (0, 0, 200, 0), 41, 5))
+    rich = _dealt("medallon-400", position_games.position_text(1, (0, 0, 200, 0), 41, 5))
     assert rich.to_act == 2
     seat = "NWSE"
     not_acting = seat[(to_play + 2) % 4]
@@ -112,7 +112,8 @@ def test_a_new_game_stated_as_a_position_plays_exactly_like_the_new_game() -> No
 def test_a_position_sets_the_scores_dealer_and_target_of_the_hand() -> None:
     rules = load("arab3meyeh-400")
     state = kinds.start_of(
-        engine.Reference.of(rules), {"position": games.position_text(3, (40, -2, 7, 51), 51, 4)}
+        engine.Reference.of(rules),
+        {"position": position_games.position_text(3, (40, -2, 7, 51), 51, 4)},
     )
     assert (state.dealer, state.scores, state.target_in_force, state.hand_number) == (
         3,
@@ -221,7 +222,7 @@ def _orderings(cases: list[Mapping[str, Any]]) -> set[tuple[str, int, int]]:
 
 def test_every_position_variant_has_both_teams_qualifying_in_all_four_orderings() -> None:
     found = _orderings(_position_cases())
-    for variant in games.POSITION_VARIANTS:
+    for variant in position_games.POSITION_VARIANTS:
         canonical = str(load(variant))
         assert {(s, t) for v, s, t in found if v == canonical} == {(0, 0), (0, 1), (1, 0), (1, 1)}
 
@@ -250,6 +251,6 @@ def test_a_13_is_accepted_and_decides_a_game_in_every_variant_where_it_can() -> 
             deciding.add(case["variants"][0])
     assert {
         v
-        for v in map(lambda s: str(load(s)), games.POSITION_VARIANTS)
+        for v in map(lambda s: str(load(s)), position_games.POSITION_VARIANTS)
         if load(v).thirteen != "points"
     } <= deciding

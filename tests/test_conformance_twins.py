@@ -91,7 +91,7 @@ def test_a_position_the_rules_end_the_game_before_is_unreachable_and_says_why() 
 
 
 def test_a_position_plan_prefers_a_candidate_a_new_game_reaches() -> None:
-    from fourhundred.conformance import games
+    from fourhundred.conformance import position_games as games
 
     rules = load("pagat-41")
     unreached, reached = (40, 40, 38, 39), (40, 34, 32, 39)
