@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases = load_cases()
     if args[:1] == ["--new-since"]:
         known = set(json.loads(Path(args[1]).read_text(encoding="utf-8")))
-        cases = [case for case in cases if case["id"] not in known]
+        cases = tuple(case for case in cases if case["id"] not in known)
     answerers: list[Callable[..., Any]] = [adapter.reference_answer, adapter.spec_answer]
     rules_by_variant: dict[str, Any] = {}
     for case, variant in _ordered_runs(cases, order):

@@ -20,7 +20,7 @@ from typing import Any
 from fourhundred.conformance.inputs import dealt_cards
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.points_base import Point, Unobserved, cite, unseen
-from fourhundred.reference.actions import Action, Bid, Deal, Play, ThrowIn, by_seat
+from fourhundred.reference.actions import Action, Bid, Deal, Hands, Play, ThrowIn, by_seat
 from fourhundred.reference.engine import (
     CHECKS,
     Check,
@@ -37,9 +37,10 @@ from fourhundred.spec.model import Rules
 Candidate = tuple[str, dict[str, Any], str]
 
 
-def _hands(cards: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+def _hands(cards: Sequence[str]) -> Hands:
     """52 cards dealt 13 to a seat, in seat order."""
-    return tuple(tuple(cards[seat * 13 : (seat + 1) * 13]) for seat in range(4))
+    north, west, south, east = (tuple(cards[seat * 13 : (seat + 1) * 13]) for seat in range(4))
+    return (north, west, south, east)
 
 
 def _probe_states(rules: Rules) -> Iterator[GameState]:

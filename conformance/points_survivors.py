@@ -40,13 +40,15 @@ import itertools
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TRICKS_PER_HAND
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
+
+WinMeasure = Literal["player", "team_total"]
 
 Json = dict[str, Any]
 
@@ -122,7 +124,7 @@ def _either(fast: FastRules, scores: Sequence[int], target: int) -> int:
 
 
 def _measure_swapped(fast: FastRules, scores: Sequence[int], target: int) -> int:
-    other = "player" if fast.rules.win_measure == "team_total" else "team_total"
+    other: WinMeasure = "player" if fast.rules.win_measure == "team_total" else "team_total"
     swapped = FastRules.of(dataclasses.replace(fast.rules, win_measure=other))
     return _first_seat_wrong(swapped, scores, target, range(4))
 
@@ -175,6 +177,17 @@ class Family:
 # ----------------------------------------------------------------------
 # The witness of the team_reached survivors, as a template
 # ----------------------------------------------------------------------
+
+
+def _other_team_reached(rules: Rules, team: int, target: int) -> Callable[[Sequence[int]], bool]:
+    """Whether ``team`` has passed ``target`` by the rules' own ``reached`` (judged one
+    point above it: the other team stays above the target in force)."""
+    fast = FastRules.of(rules)
+
+    def holds(after: Sequence[int]) -> bool:
+        return bool(fast.reached(team, after, target + 1))
+
+    return holds
 
 
 def _hand_to(
@@ -231,9 +244,7 @@ def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
                         rules,
                         scores,
                         (team, team + 2),
-                        lambda after, t=1 - team, at=target: FastRules.of(rules).reached(
-                            t, after, at + 1
-                        ),
+                        _other_team_reached(rules, 1 - team, target),
                     )
                     if found is None:
                         continue

@@ -40,7 +40,7 @@ import random
 import subprocess
 import sys
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -144,7 +144,7 @@ def _never_evaluated(tree: ast.Module) -> Iterator[ast.AST]:
             if node.returns is not None:
                 yield node.returns
             for inner in ast.walk(node):
-                if isinstance(inner, ast.AnnAssign) and inner is not node:
+                if isinstance(inner, ast.AnnAssign):
                     yield inner.annotation
 
 
@@ -301,7 +301,7 @@ def _concrete_arguments(function: Any, rng: random.Random) -> tuple[Any, ...]:
         if name == "self":
             continue
         if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
-            make = (
+            make: Callable[[], object] = (
                 (lambda: rng.random() < 0.5)
                 if hint == "BoolLike"
                 else (lambda: rng.randint(-60, 160))

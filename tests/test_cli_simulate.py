@@ -74,7 +74,10 @@ def test_a_simulated_game_is_a_transcript_that_replay_accepts(tmp_path: Path) ->
     ("args", "message"),
     [
         (("simulate", "nope"), "error: unknown variant 'nope'"),
-        (("simulate", "qahwa-400(colour=red)"), "error: qahwa-400 has no option or house rule 'colour'"),
+        (
+            ("simulate", "qahwa-400(colour=red)"),
+            "error: qahwa-400 has no option or house rule 'colour'",
+        ),
         (("simulate", "qahwa-400", "--hands", "3"), "error: --hands needs --transcript"),
         (("ambiguities", "--write"), "error: --write needs --measure"),
     ],

@@ -76,6 +76,12 @@ def test_a_campaign_on_a_cluster_finds_what_the_local_campaign_finds(
     states = [
         json.loads((tmp_path / where / "state.json").read_text()) for where in ("local", "cluster")
     ]
+    # How many disagreements a job set aside as a known cause shown again depends on
+    # which blocks each job (each worker) saw before: each learns causes on its own.
+    # Everything the campaign found is the same; the set-aside count only stays within
+    # the disagreements, most of them set aside.
+    tamed = [state["counts"].pop("tamed") for state in states]
+    assert all(local.disagreements // 2 < count <= local.disagreements for count in tamed), tamed
     assert states[0] == states[1]
     cases = [
         json.loads((tmp_path / where / "cases" / "bid_value" / "fuzz.json").read_text())["cases"]

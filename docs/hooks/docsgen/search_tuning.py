@@ -73,6 +73,10 @@ DATA_PAGES: tuple[str, ...] = (
 )
 #: How much of a data page's section text the index keeps.
 DATA_TEXT = 240
+#: Sections that are data wherever they stand: a JSON Schema printed in full (the
+#: protocol guide prints the case-file, report and protocol schemas), found by its
+#: title and opening, not by the keywords of every property under it.
+SCHEMA_TITLE = ".schema.json"
 
 
 def is_variant_page(src_uri: str, variant_names: tuple[str, ...]) -> bool:
@@ -117,7 +121,7 @@ def tune_index(index: dict[str, Any], keywords: Mapping[str, list[str]]) -> dict
                 members.setdefault(page, []).append(location.rsplit(".", 1)[-1])
                 continue
             doc = {**doc, "text": _cut(str(doc["text"]), API_TEXT)}
-        elif page in DATA_PAGES:
+        elif page in DATA_PAGES or SCHEMA_TITLE in str(doc.get("title", "")):
             doc = {**doc, "text": _cut(str(doc["text"]), DATA_TEXT)}
         elif location in keywords:
             doc = {**doc, KEYWORDS_FIELD: " ".join(keywords[location])}
