@@ -386,18 +386,26 @@ def _play_hand(script: Script, rng: random.Random, plant: Any, seated: bool = Fa
 def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: bool = False) -> Json:
     """A whole_game case from a scripted game."""
     script = play_scripted_game(variant, first_dealer, seed, seated)
-    rules = script.state.rules
     extra = ["first-dealer", "dealer-rotation", "score-basis"]
     if any(not hand["played"] for hand in script.hands):
         extra.append("throw-in")
+    description = f"{what} ({len(script.hands)} hands, {len(script.rejected)} illegal actions)"
+    return script_case(script, description, {"first_dealer": first_dealer}, extra)
+
+
+def script_case(script: Script, description: str, start: Json, ambiguities: Sequence[str]) -> Json:
+    """The whole_game case of a played ``script``: its rules' references and the
+    ambiguity entries ``ambiguities`` it bears on, the input ``start`` (``first_dealer``
+    or ``position``) with the script's actions, and what the reference answered."""
+    rules = script.state.rules
     return {
         "id": "",
         "kind": "whole_game",
-        "description": f"{what} ({len(script.hands)} hands, {len(script.rejected)} illegal actions)",
+        "description": description,
         "variants": [str(rules)],
         "rules": coverage.rule_references(rules.variant, "whole_game"),
-        "ambiguities": coverage.ambiguity_references(rules, "whole_game", extra),
-        "input": {"first_dealer": first_dealer, "actions": script.actions},
+        "ambiguities": coverage.ambiguity_references(rules, "whole_game", ambiguities),
+        "input": {**start, "actions": script.actions},
         "expected": {
             "rejected": script.rejected,
             "hands": script.hands,

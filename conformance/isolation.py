@@ -187,8 +187,7 @@ def _clean_bids(state: GameState, tricks: Sequence[int], how: str) -> list[int] 
 def clean_game_case(variant: str, first_dealer: int, seed: str, how: str) -> Json | None:
     """A whole game with no illegal action (``how``: :data:`BIDDINGS`), or ``None`` when
     its first hand would not be played; every hand whose bids fall short is thrown in."""
-    from fourhundred.conformance import coverage, games
-    from fourhundred.conformance.kinds import final_record
+    from fourhundred.conformance import games
     from fourhundred.reference import engine, shuffle
     from fourhundred.spec.registry import load
 
@@ -208,23 +207,12 @@ def clean_game_case(variant: str, first_dealer: int, seed: str, how: str) -> Jso
             script.act(f"bid {bids[seat]}")
         while script.state.phase is Phase.PLAY:
             script.act(f"play {games.policy_card(script.state)}")
-    return {
-        "id": "",
-        "kind": "whole_game",
-        "description": f"a game with no illegal action, every bid {how}"
-        f" ({len(script.hands)} hands)",
-        "variants": [str(rules)],
-        "rules": coverage.rule_references(rules.variant, "whole_game"),
-        "ambiguities": coverage.ambiguity_references(
-            rules, "whole_game", ["first-dealer", "dealer-rotation", "score-basis"]
-        ),
-        "input": {"first_dealer": first_dealer, "actions": script.actions},
-        "expected": {
-            "rejected": script.rejected,
-            "hands": script.hands,
-            "final": final_record(script.state),
-        },
-    }
+    return games.script_case(
+        script,
+        f"a game with no illegal action, every bid {how} ({len(script.hands)} hands)",
+        {"first_dealer": first_dealer},
+        ["first-dealer", "dealer-rotation", "score-basis"],
+    )
 
 
 def throw_in_game_case(variant: str, first_dealer: int) -> Json | None:

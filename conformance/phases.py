@@ -30,14 +30,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fourhundred.conformance import coverage
 from fourhundred.conformance.games import (
     Script,
     attempts,
     policy_card,
+    script_case,
     tricks_by_policy,
 )
-from fourhundred.conformance.kinds import final_record
 from fourhundred.conformance.position_games import POSITION_VARIANTS
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Deal
@@ -115,25 +114,17 @@ def every_phase_game(variant: str, first_dealer: int, seed: str) -> tuple[Script
 def game_case(variant: str, first_dealer: int, seed: str) -> Json:
     """The whole_game case of :func:`every_phase_game`."""
     script, tried = every_phase_game(variant, first_dealer, seed)
-    rules = script.state.rules
-    return {
-        "id": "",
-        "kind": "whole_game",
-        "description": f"every action type, with a seat named and without, in every phase "
-        f"({', '.join(tried)}) of a game of {rules} ({len(script.hands)} hands, "
-        f"{len(script.rejected)} illegal actions)",
-        "variants": [str(rules)],
-        "rules": coverage.rule_references(rules.variant, "whole_game"),
-        "ambiguities": coverage.ambiguity_references(
-            rules, "whole_game", ["first-dealer", "dealer-rotation", "score-basis"]
-        ),
-        "input": {"first_dealer": first_dealer, "actions": script.actions},
-        "expected": {
-            "rejected": script.rejected,
-            "hands": script.hands,
-            "final": final_record(script.state),
-        },
-    }
+    description = (
+        f"every action type, with a seat named and without, in every phase "
+        f"({', '.join(tried)}) of a game of {script.state.rules} ({len(script.hands)} hands, "
+        f"{len(script.rejected)} illegal actions)"
+    )
+    return script_case(
+        script,
+        description,
+        {"first_dealer": first_dealer},
+        ["first-dealer", "dealer-rotation", "score-basis"],
+    )
 
 
 def cases() -> list[Json]:

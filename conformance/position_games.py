@@ -16,9 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance import coverage
-from fourhundred.conformance.games import Json, Script, bad_deal, policy_card, tricks_by_policy
-from fourhundred.conformance.kinds import final_record
+from fourhundred.conformance.games import (
+    Json,
+    Script,
+    bad_deal,
+    policy_card,
+    script_case,
+    tricks_by_policy,
+)
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, ThrowIn
 from fourhundred.reference.engine import GameState, Phase
@@ -561,22 +566,11 @@ def _tie(script: Script) -> bool:
 def position_case(plan: PositionPlan) -> Json:
     """A whole_game case from a position plan."""
     position, script = find_position_case(plan)
-    rules = script.state.rules
-    return {
-        "id": "",
-        "kind": "whole_game",
-        "description": f"from a position (dealer {SEAT_NAMES[plan.dealer]}): {plan.what} "
-        f"({len(script.rejected)} illegal actions)",
-        "variants": [str(rules)],
-        "rules": coverage.rule_references(rules.variant, "whole_game"),
-        "ambiguities": coverage.ambiguity_references(rules, "whole_game", plan.ambiguities),
-        "input": {"position": position, "actions": script.actions},
-        "expected": {
-            "rejected": script.rejected,
-            "hands": script.hands,
-            "final": final_record(script.state),
-        },
-    }
+    description = (
+        f"from a position (dealer {SEAT_NAMES[plan.dealer]}): {plan.what} "
+        f"({len(script.rejected)} illegal actions)"
+    )
+    return script_case(script, description, {"position": position}, plan.ambiguities)
 
 
 def position_cases() -> list[Json]:
