@@ -35,6 +35,7 @@ from typing import Any
 
 from fourhundred.conformance import grids, inputs, validity
 from fourhundred.reference import engine as _engine
+from fourhundred.reference import rejections
 from fourhundred.reference.fast import winner_under
 from fourhundred.reference.notation import from_notation
 from fourhundred.reference.transcript import apply_text
@@ -62,7 +63,7 @@ RESULT_NAMES: Mapping[int, str] = {
 
 #: The closed list of codes an engine gives when it rejects an action: the
 #: reference engine's list, which the case schema's ``code`` enum repeats.
-ILLEGAL_ACTION_CODES: tuple[str, ...] = tuple(_engine.ILLEGAL_ACTION_CODES)
+ILLEGAL_ACTION_CODES: tuple[str, ...] = tuple(rejections.ILLEGAL_ACTION_CODES)
 
 
 def no_conventions(data: Mapping[str, Any], expected: Mapping[str, Any]) -> tuple[str, ...]:

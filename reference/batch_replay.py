@@ -38,8 +38,9 @@ from fourhundred.reference.batch_tables import (
     KernelTables,
     kernel_tables,
 )
-from fourhundred.reference.engine import CHECKS, NOT_AN_ACTION, GameState, Phase
+from fourhundred.reference.engine import CHECKS, GameState, Phase
 from fourhundred.reference.fast import FastRules
+from fourhundred.reference.rejections import NOT_AN_ACTION
 from fourhundred.spec.cards import CARD_INDEX, SUITS, TRICKS_PER_HAND
 from fourhundred.spec.model import Result, Rules
 

@@ -24,8 +24,9 @@ explicit :class:`Phase`, and the game goes through them as the sources tell it
   (phase ``deal``, :meth:`Rules.next_dealer` deals) or is over (``game_over``).
 
 :func:`apply` holds an action to the state's ordered checks (:data:`CHECKS`),
-raising :class:`IllegalAction` with the code of the first it breaks (one of
-:data:`ILLEGAL_ACTION_CODES`), then builds the next state by the transitions;
+raising :class:`IllegalAction` with the code of the first it breaks (the codes
+and what they mean: :mod:`fourhundred.reference.rejections`), then builds the
+next state by the transitions;
 :func:`apply_unchecked` trusts the action and only builds.
 
 Every rule comes from the state's :class:`fourhundred.reference.fast.FastRules`
@@ -46,15 +47,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from fourhundred.reference.actions import Action, Bid, Deal, Hands, Play, ThrowIn, canonical_deal
 from fourhundred.reference.fast import FastRules, winner_under
+from fourhundred.reference.rejections import ILLEGAL_ACTION_CODES
+from fourhundred.reference.rejections import IllegalAction as IllegalAction
 from fourhundred.spec.cards import CARD_INDEX, FULL_DECK, SEAT_NAMES, TRICKS_PER_HAND
 from fourhundred.spec.model import Result, Rules
 
 # ----------------------------------------------------------------------
-# Phases and the codes of an illegal action
+# The phases
 # ----------------------------------------------------------------------
 
 
@@ -73,61 +76,45 @@ class Phase(StrEnum):
 #: The phases as globals (the checks run on every action; an enum member costs 4 lookups).
 _DEAL, _BIDDING, _PLAY, _GAME_OVER = Phase.DEAL, Phase.BIDDING, Phase.PLAY, Phase.GAME_OVER
 
-#: Every code :class:`IllegalAction` can carry, with what it means.
-#: The one code not given by a check of :data:`CHECKS`: the text of an action is
-#: read before it is judged (:func:`~fourhundred.reference.transcript.apply_text`).
-NOT_AN_ACTION = "not_an_action"
-ILLEGAL_ACTION_CODES: Mapping[str, str] = {
-    "not_your_turn": "the action was made for a seat that is not the seat to act",
-    "wrong_phase": "the action does not belong to this phase (a bid during play, a deal during bidding...)",
-    "bid_below_minimum": "the bid is below the bidder's own minimum",
-    "bid_above_maximum": "the bid is above the variant's largest bid",
-    "card_not_in_hand": "the card is not in the hand of the player to act",
-    "must_follow_suit": "the player holds the suit led and played another suit",
-    "game_over": "the game is over; no action is possible",
-    "bad_deal": (
-        "the deal is not four hands of 13 distinct cards making up the pack, or its turned "
-        "card is wrong (under trump=turned: none, or not the dealer's; else: any)"
-    ),
-    "throw_in_not_allowed": (
-        "only the dealer, at the dealer's turn to bid, may throw in, and only where the variant allows it"
-    ),
-    NOT_AN_ACTION: (
-        "the text is no action of the notation at all (e.g. 'pass': a player who does not "
-        "want to bid still bids, at least the own minimum); checked before everything else"
-    ),
-}
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow in this state."""
-
-    def __init__(self, code: str, message: str) -> None:
-        if code not in ILLEGAL_ACTION_CODES:
-            raise AssertionError(f"unknown illegal-action code {code!r}")
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+#: The phase each kind of action belongs to.
+_PHASE_OF: Mapping[type, Phase] = {Deal: _DEAL, Bid: _BIDDING, ThrowIn: _BIDDING, Play: _PLAY}
 
 
 # ----------------------------------------------------------------------
 # The checks, in order of precedence
 # ----------------------------------------------------------------------
 
-#: Why an action breaks one rule (a message), or None when it keeps it.
-Finding = Callable[["GameState", Action, "int | None"], "str | None"]
+#: Why an action breaks one rule (a message), or None when it keeps it. A rule of
+#: every action is given the seat named by ``apply`` (or None); a rule of one kind
+#: of action is given an action of that kind and the seat to act (while dealing,
+#: the dealer): so the action and the seat are typed by the rule itself.
+Rule = Callable[["GameState", Any, Any], "str | None"]
 
 
 @dataclass(frozen=True)
 class Check:
-    """One rule :func:`apply` holds an action to, and the code it rejects with."""
+    """One rule :func:`apply` holds an action to, the code it rejects with, and the
+    kind of action it concerns (None: every action). A rule of one kind judges only
+    the actions of that kind made in their own phase by a seat to act; any other
+    action keeps it (:data:`CHECKS` explains why)."""
 
     code: str
-    find: Finding
+    concerns: type[Action] | None
+    rule: Rule
 
     def __post_init__(self) -> None:
         if self.code not in ILLEGAL_ACTION_CODES:
             raise ValueError(f"unknown illegal-action code {self.code!r}")
+
+    def find(self, state: GameState, action: Action, seat: int | None) -> str | None:
+        """Why ``action`` breaks this rule in ``state``, or None when it keeps it."""
+        kind = self.concerns
+        if kind is None:
+            return self.rule(state, action, seat)
+        if not isinstance(action, kind) or state.phase is not _PHASE_OF[kind]:
+            return None
+        actor = state.dealer if kind is Deal else state.to_act
+        return None if actor is None else self.rule(state, action, actor)
 
 
 def _bare(action: Action) -> Action:
@@ -152,10 +139,6 @@ def _not_your_turn(state: GameState, action: Action, seat: int | None) -> str | 
     return None
 
 
-#: The phase each kind of action belongs to.
-_PHASE_OF: Mapping[type, Phase] = {Deal: _DEAL, Bid: _BIDDING, ThrowIn: _BIDDING, Play: _PLAY}
-
-
 def _wrong_phase(state: GameState, action: Action, seat: int | None) -> str | None:
     belongs = _PHASE_OF.get(type(action))
     if belongs is None:
@@ -166,10 +149,8 @@ def _wrong_phase(state: GameState, action: Action, seat: int | None) -> str | No
     return f"cannot {what} during {state.phase.value}"
 
 
-def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
-    if not isinstance(action, Deal) or state.phase is not _DEAL:
-        return None
-    hands = action.hands
+def _bad_deal(state: GameState, deal: Deal, dealer: int) -> str | None:
+    hands = deal.hands
     if not isinstance(hands, tuple | list) or len(hands) != 4:
         return "a deal is four hands, one per seat N, W, S, E"
     seen: dict[str, str] = {}
@@ -182,29 +163,25 @@ def _bad_deal(state: GameState, action: Action, seat: int | None) -> str | None:
             if card in seen:
                 return f"{card} is dealt twice (to {seen[card]} and {SEAT_NAMES[seat_]})"
             seen[card] = SEAT_NAMES[seat_]
-    return _bad_turn(state, action)
+    return _bad_turn(state, deal, dealer)
 
 
-def _bad_turn(state: GameState, action: Deal) -> str | None:
+def _bad_turn(state: GameState, deal: Deal, dealer: int) -> str | None:
     """Why the deal's turned card is wrong: under ``trump=turned`` the dealer turns one
     of their own cards (:meth:`Rules.turned_card`); otherwise no card is turned."""
-    turned = action.turned
+    turned = deal.turned
     if state.rules.trump != "turned":
         if turned is None:
             return None
         return f"{state.rules} turns no card (hearts are trumps); the deal turned {turned}"
-    dealer = SEAT_NAMES[state.dealer]
     if turned is None:
-        return f"under trump=turned the dealer ({dealer}) turns a card: add turn:<card>"
-    if turned not in action.hands[state.dealer]:
-        return f"the turned card {turned} is not in the dealer's ({dealer}) hand"
+        return f"under trump=turned the dealer ({SEAT_NAMES[dealer]}) turns a card: add turn:<card>"
+    if turned not in deal.hands[dealer]:
+        return f"the turned card {turned} is not in the dealer's ({SEAT_NAMES[dealer]}) hand"
     return None
 
 
-def _throw_in_not_allowed(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor = state.to_act
-    if not isinstance(action, ThrowIn) or state.phase is not _BIDDING or actor is None:
-        return None
+def _throw_in_not_allowed(state: GameState, throw_in: ThrowIn, actor: int) -> str | None:
     if not state.rules.dealer_may_throw_in:
         return f"{state.rules} has no dealer's throw-in"
     if actor != state.dealer:
@@ -212,29 +189,23 @@ def _throw_in_not_allowed(state: GameState, action: Action, seat: int | None) ->
     return None
 
 
-def _whole_bid(action: Action) -> int | None:
+def _whole_bid(bid: Bid) -> int | None:
     """The value of a bid that is a whole number, else None."""
-    value = action.value if isinstance(action, Bid) else None
+    value = bid.value
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _bid_above_maximum(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor = state.to_act
-    if not isinstance(action, Bid) or state.phase is not _BIDDING or actor is None:
-        return None
-    value = _whole_bid(action)
+def _bid_above_maximum(state: GameState, bid: Bid, actor: int) -> str | None:
+    value = _whole_bid(bid)
     if value is not None and value > state.rules.max_bid:
         return f"{SEAT_NAMES[actor]} bid {value}; the largest bid is {state.rules.max_bid}"
     return None
 
 
-def _bid_below_minimum(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor = state.to_act
-    if not isinstance(action, Bid) or state.phase is not _BIDDING or actor is None:
-        return None
-    value = _whole_bid(action)
+def _bid_below_minimum(state: GameState, bid: Bid, actor: int) -> str | None:
+    value = _whole_bid(bid)
     if value is None:
-        return f"a bid is a whole number of tricks, not {action.value!r}"
+        return f"a bid is a whole number of tricks, not {bid.value!r}"
     low = state.fast.own_minimum_bid(state.scores[actor])
     if value < low:
         score = state.scores[actor]
@@ -242,25 +213,19 @@ def _bid_below_minimum(state: GameState, action: Action, seat: int | None) -> st
     return None
 
 
-def _card_not_in_hand(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor = state.to_act
-    if not isinstance(action, Play) or state.phase is not _PLAY or actor is None:
-        return None
-    if action.card not in state.hands[actor]:
-        return f"{SEAT_NAMES[actor]} does not hold {action.card!r}"
+def _card_not_in_hand(state: GameState, play: Play, actor: int) -> str | None:
+    if play.card not in state.hands[actor]:
+        return f"{SEAT_NAMES[actor]} does not hold {play.card!r}"
     return None
 
 
-def _must_follow_suit(state: GameState, action: Action, seat: int | None) -> str | None:
-    actor = state.to_act
-    if not isinstance(action, Play) or state.phase is not _PLAY or actor is None:
-        return None
+def _must_follow_suit(state: GameState, play: Play, actor: int) -> str | None:
     hand = state.hands[actor]
     led = state.trick[0] if state.trick else None
-    if led is None or action.card not in hand or action.card in state.fast.legal_plays(hand, led):
+    if led is None or play.card not in hand or play.card in state.fast.legal_plays(hand, led):
         return None
     holding = ", ".join(c for c in hand if c[1] == led[1])
-    return f"{SEAT_NAMES[actor]} played {action.card} to a {led[1]} lead while holding {holding}"
+    return f"{SEAT_NAMES[actor]} played {play.card} to a {led[1]} lead while holding {holding}"
 
 
 #: Every rule :func:`apply` holds an action to, in order: the first one an
@@ -281,19 +246,19 @@ def _must_follow_suit(state: GameState, action: Action, seat: int | None) -> str
 #: 8. ``card_not_in_hand``: the card is not in the hand of the seat to act;
 #: 9. ``must_follow_suit``: the card is not a legal play (:meth:`FastRules.legal_plays`).
 #:
-#: Each check looks only at its own rule (a bid check passes anything that is
-#: not a bid in the bidding), so the tuple without one check is the engine
-#: that forgets that one rule (:mod:`fourhundred.conformance.mutants`).
+#: Each check looks only at its own rule (a bid check, concerning :class:`Bid`,
+#: passes anything that is not a bid in the bidding), so the tuple without one
+#: check is the engine that forgets that one rule (:mod:`fourhundred.conformance.mutants`).
 CHECKS: tuple[Check, ...] = (
-    Check("game_over", _game_over),
-    Check("not_your_turn", _not_your_turn),
-    Check("wrong_phase", _wrong_phase),
-    Check("bad_deal", _bad_deal),
-    Check("throw_in_not_allowed", _throw_in_not_allowed),
-    Check("bid_above_maximum", _bid_above_maximum),
-    Check("bid_below_minimum", _bid_below_minimum),
-    Check("card_not_in_hand", _card_not_in_hand),
-    Check("must_follow_suit", _must_follow_suit),
+    Check("game_over", None, _game_over),
+    Check("not_your_turn", None, _not_your_turn),
+    Check("wrong_phase", None, _wrong_phase),
+    Check("bad_deal", Deal, _bad_deal),
+    Check("throw_in_not_allowed", ThrowIn, _throw_in_not_allowed),
+    Check("bid_above_maximum", Bid, _bid_above_maximum),
+    Check("bid_below_minimum", Bid, _bid_below_minimum),
+    Check("card_not_in_hand", Play, _card_not_in_hand),
+    Check("must_follow_suit", Play, _must_follow_suit),
 )
 
 

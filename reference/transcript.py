@@ -26,7 +26,6 @@ from typing import Any
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, NotationError, canonical_deal, parse_action
 from fourhundred.reference.engine import (
-    NOT_AN_ACTION,
     Four,
     GameState,
     IllegalAction,
@@ -36,6 +35,7 @@ from fourhundred.reference.engine import (
     legal_actions,
     new_game,
 )
+from fourhundred.reference.rejections import NOT_AN_ACTION
 from fourhundred.reference.shuffle import commit_deal, deal_from_seed, verify_commitment
 from fourhundred.spec.cards import SEAT_NAMES
 from fourhundred.spec.model import Result, Rules

@@ -21,8 +21,6 @@ from fourhundred.reference.actions import (
 )
 from fourhundred.reference.engine import (
     CHECKS,
-    ILLEGAL_ACTION_CODES,
-    NOT_AN_ACTION,
     GameState,
     IllegalAction,
     Phase,
@@ -33,6 +31,7 @@ from fourhundred.reference.engine import (
 )
 from fourhundred.reference.fast import FastRules
 from fourhundred.reference.notation import from_notation
+from fourhundred.reference.rejections import ILLEGAL_ACTION_CODES, NOT_AN_ACTION
 from fourhundred.reference.shuffle import deal_from_seed
 from fourhundred.spec.cards import FULL_DECK, legal_plays, trick_winner
 from fourhundred.spec.model import Result
