@@ -113,32 +113,41 @@ def _bid_lines(figures: list[dict[str, Any]], field: str) -> list[LineSeries]:
     ]
 
 
-def bids_chart(data: dict[str, Any]) -> str:
-    """How often each bid is made (heuristic players)."""
-    return line_chart(
+#: The charts of one figure of each bid, heuristic players: the figure, then the
+#: chart's title, description, y axis title and top.
+_BID_CHARTS: dict[str, tuple[str, str, str, str, float | None]] = {
+    "bids": (
+        "share_of_bids",
         "Which bids players make",
         "The share of all bids that are each bid from 1 to 13, heuristic players, one line "
         "per variant.",
-        _bid_lines(_heuristic(data["figures"]), "share_of_bids"),
-        list(range(1, 14)),
-        "bid (tricks)",
         "share of all bids",
-        _axis_percent,
-    )
-
-
-def made_chart(data: dict[str, Any]) -> str:
-    """How often each bid is made in a played hand (heuristic players)."""
-    return line_chart(
+        None,
+    ),
+    "made": (
+        "made_rate",
         "How often a bid is made",
         "The share of played hands in which a player who bid it took at least that many "
         "tricks, for each bid from 1 to 13, heuristic players, one line per variant.",
-        _bid_lines(_heuristic(data["figures"]), "made_rate"),
+        "made, share of played hands",
+        1.0,
+    ),
+}
+
+
+def bid_chart(data: dict[str, Any], chart: str) -> str:
+    """One figure of each bid from 1 to 13 (:data:`_BID_CHARTS`: how often players
+    place it, how often who bid it takes that many tricks), a line per variant."""
+    field, title, desc, y_title, y_max = _BID_CHARTS[chart]
+    return line_chart(
+        title,
+        desc,
+        _bid_lines(_heuristic(data["figures"]), field),
         list(range(1, 14)),
         "bid (tricks)",
-        "made, share of played hands",
+        y_title,
         _axis_percent,
-        y_max=1.0,
+        y_max=y_max,
     )
 
 
@@ -203,8 +212,8 @@ def chart_files() -> dict[str, str]:
     return {
         CHART_PATHS["throw_in"]: throw_in_chart(play),
         CHART_PATHS["hands"]: hands_chart(play),
-        CHART_PATHS["bids"]: bids_chart(play),
-        CHART_PATHS["made"]: made_chart(play),
+        CHART_PATHS["bids"]: bid_chart(play, "bids"),
+        CHART_PATHS["made"]: bid_chart(play, "made"),
         CHART_PATHS["rare"]: rare_chart(play),
         CHART_PATHS["impact"]: impact_chart(impact),
     }
