@@ -8,7 +8,7 @@ indices (``suit * 13 + rank``), so the cards of a suit are one run that two
 bisections find; the trick winner is read from the
 :data:`~fourhundred.spec.cards.STRENGTH` table of the one card table
 (:mod:`fourhundred.spec.cards`), where :func:`~fourhundred.spec.cards.trick_winner`
-reads it too, here unrolled over the four cards; the random choices of a
+reads it too; the random choices of a
 deal, and of a trick, are the digits of one ``getrandbits`` number, each
 exactly uniform.
 
@@ -107,8 +107,7 @@ def play_random_tricks(
     (every hand holds ``n`` cards at the start of a trick). The winner is the
     highest ``led_strength`` of the card led (:data:`~fourhundred.spec.cards.LED_STRENGTHS`
     of the hand's trump suit; hearts by default).
-    The loop over the three followers is written out (this is the hot path),
-    and the last trick, where every hand holds one card, draws nothing.
+    The last trick, where every hand holds one card, draws nothing (a draw of 0).
     """
     draw_bits = rnd.getrandbits
     bits, limit = _TRICK_BITS, _TRICK_LIMIT
@@ -117,10 +116,12 @@ def play_random_tricks(
     tricks = [0, 0, 0, 0]
     plays: list[int] = []
     record = plays.extend
-    for n in range(13, 1, -1):
-        draw = draw_bits(bits)
-        while draw >= limit:
+    for n in range(13, 0, -1):
+        draw = 0
+        if n > 1:
             draw = draw_bits(bits)
+            while draw >= limit:
+                draw = draw_bits(bits)
         lead = hands[leader].pop(draw % n)
         draw //= n
         low = suit_start[lead]
@@ -128,65 +129,24 @@ def play_random_tricks(
         strength = led_strength[lead]
         best = strength[lead]
         winner = leader
-        second, third, fourth = seats_after[leader]
-
-        cards = hands[second]
-        first = find(cards, low)
-        count = find(cards, high, first) - first
-        if count:
-            card2 = cards.pop(first + draw % count)
-            draw //= count
-        else:
-            card2 = cards.pop(draw % n)
-            draw //= n
-        if strength[card2] > best:
-            best = strength[card2]
-            winner = second
-
-        cards = hands[third]
-        first = find(cards, low)
-        count = find(cards, high, first) - first
-        if count:
-            card3 = cards.pop(first + draw % count)
-            draw //= count
-        else:
-            card3 = cards.pop(draw % n)
-            draw //= n
-        if strength[card3] > best:
-            best = strength[card3]
-            winner = third
-
-        cards = hands[fourth]
-        first = find(cards, low)
-        count = find(cards, high, first) - first
-        card4 = cards.pop(first + draw % count if count else draw % n)
-        if strength[card4] > best:
-            winner = fourth
-
-        record((lead, card2, card3, card4))
+        trick = [lead]
+        for seat in seats_after[leader]:
+            cards = hands[seat]
+            first = find(cards, low)
+            count = find(cards, high, first) - first
+            if count:
+                card = cards.pop(first + draw % count)
+                draw //= count
+            else:
+                card = cards.pop(draw % n)
+                draw //= n
+            trick.append(card)
+            if strength[card] > best:
+                best = strength[card]
+                winner = seat
+        record(trick)
         tricks[winner] += 1
         leader = winner
-    # The last trick: everyone plays the one card left.
-    second, third, fourth = seats_after[leader]
-    lead, card2, card3, card4 = (
-        hands[leader][0],
-        hands[second][0],
-        hands[third][0],
-        hands[fourth][0],
-    )
-    strength = led_strength[lead]
-    best = strength[lead]
-    winner = leader
-    if strength[card2] > best:
-        best = strength[card2]
-        winner = second
-    if strength[card3] > best:
-        best = strength[card3]
-        winner = third
-    if strength[card4] > best:
-        winner = fourth
-    record((lead, card2, card3, card4))
-    tricks[winner] += 1
     return tricks, plays
 
 
