@@ -205,6 +205,11 @@ def count_option(
     )
 
 
+def quiet_option(help: str = "No progress bar.") -> Callable[[Command], Command]:
+    """The ``--quiet`` / ``-q`` flag (parameter ``quiet``) of a command that shows progress."""
+    return click.option("--quiet", "-q", is_flag=True, help=help)
+
+
 def json_option(help: str = "Print JSON instead of tables.") -> Callable[[Command], Command]:
     """The ``--json`` flag (parameter ``as_json``) of a command that prints tables."""
     return click.option("--json", "as_json", is_flag=True, help=help)

@@ -26,6 +26,7 @@ from fourhundred.commands._common import (
     KindOption,
     check_kinds,
     progress_bar,
+    quiet_option,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.commands.conformance_quality import coverage_command, mutants_command
@@ -48,7 +49,7 @@ conformance_group.add_command(run_command)
     type=click.Path(file_okay=False, exists=True),
     help="Check another copy of the suite.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option()
 def check_command(cases_dir: str | None, quiet: bool) -> None:
     """Validate the suite itself: schema, ids, ledger, references, expected values."""
     from fourhundred.conformance.check import run_check

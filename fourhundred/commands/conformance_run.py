@@ -28,6 +28,7 @@ from fourhundred.commands._common import (
     check_kinds,
     check_output_folder,
     count_option,
+    quiet_option,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.conformance.outcomes import DEFAULT_FAILURE_BUDGET, MIN_FAILURES_COUNTED
@@ -135,7 +136,7 @@ def canonical_filters(variants: tuple[str, ...]) -> list[str]:
     type=click.Path(exists=True),
     help="Run other cases: a case file, or a folder searched at any depth (e.g. a fuzz campaign's cases/).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option()
 @click.option(
     "--validate-protocol",
     "-V",

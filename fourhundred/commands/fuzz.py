@@ -43,6 +43,7 @@ from fourhundred.commands._common import (
     Seconds,
     check_kinds,
     count_option,
+    quiet_option,
 )
 from fourhundred.commands._common import console as _console
 from fourhundred.errors import UserError
@@ -220,7 +221,7 @@ def replay_command(cases: Path, adapter: tuple[str, ...]) -> str:
     is_flag=True,
     help="Measure throughput (cases/s): in process, and through the adapter with 1, 2 and --jobs jobs.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress display.")
+@quiet_option("No progress display.")
 def fuzz_command(
     adapter_command: str | None,
     variants: tuple[str, ...],

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fourhundred.commands._common import console as _console
-from fourhundred.commands._common import progress_bar
+from fourhundred.commands._common import progress_bar, quiet_option
 
 if TYPE_CHECKING:
     from fourhundred.verify.results import Finding, Settings
@@ -74,7 +74,7 @@ _STYLE = {"proved": "green", "bounded-proved": "cyan", "refuted": "red", "unknow
 @click.option(
     "--list", "list_only", is_flag=True, help="List the properties and claims, then stop."
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option()
 @click.option(
     "--write",
     "write_ledger",
