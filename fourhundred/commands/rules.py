@@ -18,6 +18,15 @@ from fourhundred.spec.describe import describe
 from fourhundred.spec.registry import load, variants
 
 
+def _tables_console(data: object, as_json: bool) -> Console | None:
+    """With ``--json``, print ``data`` as JSON and return None (nothing more to print);
+    else the console the command prints its tables on."""
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return None
+    return _console()
+
+
 @click.command("variants")
 @json_option()
 def variants_command(as_json: bool) -> None:
@@ -42,10 +51,9 @@ def variants_command(as_json: bool) -> None:
         }
         for v in variants()
     ]
-    if as_json:
-        click.echo(json.dumps(data, indent=2))
+    console = _tables_console(data, as_json)
+    if console is None:
         return
-    console = _console()
     for v in data:
         console.print(f"[bold]{v['name']}[/bold]  {v['title']}")
         console.print(f"  aliases: {', '.join(v['aliases']) or '-'}   source: {v['source']}")
@@ -75,10 +83,9 @@ def rules_command(variant: str, as_json: bool) -> None:
     'pagat-41(min_bid=2,double_from=none)'."""
     rules = load(variant)
     data = describe(rules)
-    if as_json:
-        click.echo(json.dumps(data, indent=2))
+    console = _tables_console(data, as_json)
+    if console is None:
         return
-    console = _console()
     console.print(f"[bold]{data['variant']}[/bold]: {data['title']} (source: {data['source']})")
     console.print(data["summary"])
     for entry in data["house_rules"]:
@@ -197,10 +204,9 @@ def ambiguities_command(
             f for f in figures.get(str(e["id"]), []) if name is None or f["variant"] == name
         ]
         e["impact"] = {**about, "readings": readings} if readings else None
-    if as_json:
-        click.echo(json.dumps(entries, indent=2))
+    console = _tables_console(entries, as_json)
+    if console is None:
         return
-    console = _console()
     for e in entries:
         console.print(f"[bold]{e['id']}[/bold] ({e['kind']}): {e['title']}")
         console.print(f"  {e['question']}")
