@@ -105,6 +105,17 @@ def text(x: float, y: float, content: str, *, anchor: str = "start", extra: str 
     )
 
 
+def x_axis_title(frame: Frame, title: str, below: float) -> str:
+    """The title of a frame's x axis, centred ``below`` its bottom edge."""
+    return text(
+        frame.left + frame.width / 2,
+        frame.bottom + below,
+        title,
+        anchor="middle",
+        extra='class="x-title"',
+    )
+
+
 def axes(
     frame: Frame,
     x_ticks: Sequence[float],
@@ -140,15 +151,7 @@ def axes(
         f'y2="{frame.bottom:.1f}" stroke="{INK}"/>'
     )
     out.append("</g>")
-    out.append(
-        text(
-            frame.left + frame.width / 2,
-            frame.bottom + 36,
-            x_title,
-            anchor="middle",
-            extra='class="x-title"',
-        )
-    )
+    out.append(x_axis_title(frame, x_title, 36))
     cx, cy = frame.left - 44, frame.top + frame.height / 2
     out.append(
         text(
@@ -243,15 +246,7 @@ def bar_chart(
         body.append(
             text(x, frame.bottom + 16, value_label(value), anchor="middle", extra='class="x-tick"')
         )
-    body.append(
-        text(
-            frame.left + frame.width / 2,
-            frame.bottom + 38,
-            value_title,
-            anchor="middle",
-            extra='class="x-title"',
-        )
-    )
+    body.append(x_axis_title(frame, value_title, 38))
     if row_title:
         body.append(
             text(label_w - 8, frame.top - 8, row_title, anchor="end", extra='class="y-title"')
