@@ -102,6 +102,15 @@ def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
     return Mutant(name, description, only=(rule_set,), **hooks)
 
 
+def _point(
+    rule_set: coverage.RuleSet, name: str, where: str, description: str, says: str, **hooks: Any
+) -> Point:
+    """The point ``name`` of one rule set, whose mutant (of the same name, saying ``says``)
+    changes the reference by ``hooks`` under that rule set only."""
+    mutant = _only(rule_set.rules, name, says, **hooks)
+    return Point(name, (rule_set.variant,), where, description, mutant)
+
+
 def _replace(**changes: Any) -> Callable[[Rules], Rules]:
     return lambda rules: dataclasses.replace(rules, **changes)
 
@@ -138,12 +147,13 @@ def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
         reason = f"{label} changes {', '.join(sorted(changed))} only where nobody can bid"
         yield Unobserved(f"option/{variant}", (variant,), where, reason)
         return
-    yield Point(
+    yield _point(
+        rule_set,
         f"option/{variant}",
-        (variant,),
         where,
         f"{label} applies ({', '.join(sorted(changed))}), not {base}'s rule",
-        _only(rules, f"option/{variant}", f"{variant} played as {base}", rules=lambda _: base),
+        f"{variant} played as {base}",
+        rules=lambda _: base,
     )
 
 
@@ -158,17 +168,13 @@ def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
             if other == now:
                 continue
             shown = str(other).lower() if isinstance(other, bool) else other
-            yield Point(
+            yield _point(
+                rule_set,
                 f"flip/{variant}/{name}={shown}",
-                (variant,),
                 cite(rules, name),
                 f"{name} is {now}, not {other}",
-                _only(
-                    rules,
-                    f"flip/{variant}/{name}={shown}",
-                    f"{variant} read with {name}={other}",
-                    rules=_replace(**{name: other}),
-                ),
+                f"{variant} read with {name}={other}",
+                rules=_replace(**{name: other}),
             )
 
 
@@ -188,17 +194,13 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
                 rules, _replace(**{name: other})(rules)
             ):
                 continue  # no biddable score shows it (below the floor of 11, past a cap)
-            yield Point(
+            yield _point(
+                rule_set,
                 f"off-by-one/{variant}/{name}={other}",
-                (variant,),
                 cite(rules, name),
                 f"{name} is {now}, not {other}",
-                _only(
-                    rules,
-                    f"off-by-one/{variant}/{name}={other}",
-                    f"{variant} with {name} {other}",
-                    rules=_replace(**{name: other}),
-                ),
+                f"{variant} with {name} {other}",
+                rules=_replace(**{name: other}),
             )
 
 
@@ -257,18 +259,14 @@ def _band_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
         for early in (True, False):
             family = "band-early" if early else "band-late"
             seen = f"{edge - 1} counts as {edge}" if early else f"{edge} counts as {edge - 1}"
-            yield Point(
+            yield _point(
+                rule_set,
                 f"{family}/{variant}/{edge}",
-                (variant,),
                 cite(rules, "own_min_rises", "table_min_rises", "reduced_values"),
                 f"the band edge at {edge} ({edge - 1} is below it): own minimum, table "
                 "minimum and values",
-                _only(
-                    rules,
-                    f"{family}/{variant}/{edge}",
-                    f"{variant}: a score of {seen}",
-                    fast=_band_shift(edge, early),
-                ),
+                f"{variant}: a score of {seen}",
+                fast=_band_shift(edge, early),
             )
 
 
@@ -295,17 +293,13 @@ def _value_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
         for early in (True, False) if bid != fast.special_bid else (True,):
             family = "value-early" if early else "value-late"
             source, donor = (bid - 1, bid) if early else (bid, bid - 1)
-            yield Point(
+            yield _point(
+                rule_set,
                 f"{family}/{variant}/{bid}",
-                (variant,),
                 cite(rules, "values", "reduced_values", "eleven_plus_fifty"),
                 f"the value of {bid - 1} and of {bid} (a row of the value table starts at {bid})",
-                _only(
-                    rules,
-                    f"{family}/{variant}/{bid}",
-                    f"{variant}: {source} worth what {donor} is",
-                    fast=_value_shift(source, donor),
-                ),
+                f"{variant}: {source} worth what {donor} is",
+                fast=_value_shift(source, donor),
             )
 
 
