@@ -19,8 +19,9 @@ from fourhundred.verify.runner import QUICK, checks, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: A cheap subset with a Z3 counterexample, a proof, a witness game and a
-#: liveness refutation (its witness found by the climb).
+#: A cheap subset with a Z3 counterexample, a proof, a witness game, a
+#: liveness refutation (its witness found by the climb) and a path-by-path
+#: proof that the fast rules equal the spec (:mod:`fourhundred.verify.fast_paths`).
 SUBSET = (
     "--variant",
     "qahwa-400()",
@@ -34,6 +35,8 @@ SUBSET = (
     "some-legal-bid-always-exists",
     "--property",
     "one-result-per-hand",
+    "--property",
+    "reference-hand-result-matches-spec",
 )
 
 

@@ -8,6 +8,11 @@ explores the paths of both with symbolic integers. Run through its Python API
 exits 0 when a precondition cannot be satisfied: here ``PRE_UNSAT`` is a
 failure (verdict ``unknown``).
 
+The everyday budget exhausts every path of these four. ``hand_is_played`` and
+``hand_result``, whose paths it cannot exhaust (four 13-way table lookups in a
+total counted in bid values; every rule of a hand's end), are proved equal with
+Z3 instead, path by path (:mod:`fourhundred.verify.fast_paths`).
+
 Verdicts: all paths exhausted (CONFIRMED) is ``proved``; paths explored
 without a failure within the budget (CANNOT_CONFIRM) is ``bounded-proved``
 with the budget as the bound; a failing path is ``refuted`` with its input.
@@ -82,45 +87,11 @@ def table_minimum_agrees(a: int, b: int, c: int, d: int) -> int:
     return int(_SUBJECT["fast"].table_minimum((a, b, c, d)))
 
 
-def hand_is_played_agrees(
-    b0: int, b1: int, b2: int, b3: int, s0: int, s1: int, s2: int, s3: int
-) -> bool:
-    """
-    pre: 1 <= b0 <= 13 and 1 <= b1 <= 13 and 1 <= b2 <= 13 and 1 <= b3 <= 13
-    pre: -200 <= s0 <= 200 and -200 <= s1 <= 200 and -200 <= s2 <= 200 and -200 <= s3 <= 200
-    post: __return__ == bool(_SUBJECT["spec"].hand_is_played((b0, b1, b2, b3), (s0, s1, s2, s3)))
-    """
-    return bool(_SUBJECT["fast"].hand_is_played((b0, b1, b2, b3), (s0, s1, s2, s3)))
-
-
-def _spec_result(scores: tuple[int, ...], bids: tuple[int, ...], tricks: tuple[int, ...]) -> int:
-    """The specification's result code for a hand dealt by North at the base target."""
-    spec: Rules = _SUBJECT["spec"]
-    return int(spec.hand_result(scores, bids, tricks, 0, spec.target)[1])
-
-
-def hand_result_agrees(
-    b0: int, b1: int, t0: int, t1: int, t2: int, s0: int, s1: int, s2: int, s3: int
-) -> int:
-    """North and West bid freely, South and East bid 2; East takes the remaining tricks.
-
-    pre: 1 <= b0 <= 13 and 1 <= b1 <= 13
-    pre: 0 <= t0 and 0 <= t1 and 0 <= t2 and t0 + t1 + t2 <= 13
-    pre: -100 <= s0 <= 100 and -100 <= s1 <= 100 and -100 <= s2 <= 100 and -100 <= s3 <= 100
-    post: __return__ == _spec_result((s0, s1, s2, s3), (b0, b1, 2, 2), (t0, t1, t2, 13 - t0 - t1 - t2))
-    """
-    scores, bids = (s0, s1, s2, s3), (b0, b1, 2, 2)
-    tricks = (t0, t1, t2, 13 - t0 - t1 - t2)
-    return int(_SUBJECT["fast"].hand_result(scores, bids, tricks, 0, _SUBJECT["spec"].target)[1])
-
-
 CONTRACTS: tuple[tuple[str, Callable[..., object]], ...] = (
     ("own_minimum_bid", own_minimum_agrees),
     ("bid_value", bid_value_agrees),
     ("score_change", score_change_agrees),
     ("table_minimum", table_minimum_agrees),
-    ("hand_is_played", hand_is_played_agrees),
-    ("hand_result", hand_result_agrees),
 )
 
 
@@ -191,24 +162,8 @@ def _default_reading(rules: Rules) -> bool:
     return not rules.options
 
 
-#: Contracts whose paths the everyday budget cannot exhaust: ``--deep`` only.
-DEEP_ONLY = ("hand_result",)
-
-
-def _exhaustible(name: str) -> Callable[[Rules], bool]:
-    """Where the everyday budget exhausts a contract's paths: ``hand_is_played``
-    under a total counted in bid values (pagat) sums four table lookups, each a
-    13-way branch for CrossHair (about 13**4 paths), so there it is ``--deep`` only
-    and the suite's grid and Hypothesis tests cover it (tests/test_reference_fast.py)."""
-    if name == "hand_is_played":
-        return lambda rules: _default_reading(rules) and rules.table_measure == "tricks"
-    return _default_reading
-
-
 def contract_checks(all_readings: bool) -> tuple[Check, ...]:
-    """One check per contract (default readings only, and only where the everyday
-    budget exhausts its paths, unless ``all_readings``)."""
-    chosen = [(n, f) for n, f in CONTRACTS if all_readings or n not in DEEP_ONLY]
+    """One check per contract (default readings only, unless ``all_readings``)."""
     return tuple(
         Check(
             f"reference-{name.replace('_', '-')}-matches-spec",
@@ -217,7 +172,7 @@ def contract_checks(all_readings: bool) -> tuple[Check, ...]:
             f"The reference's fast {name} equals the specification's (CrossHair)",
             (cite("qahwa", "Bidding", "the rules the reference implements"),),
             _decide(function),
-            (lambda r: True) if all_readings else _exhaustible(name),
+            (lambda r: True) if all_readings else _default_reading,
         )
-        for name, function in chosen
+        for name, function in CONTRACTS
     )

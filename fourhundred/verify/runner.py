@@ -13,6 +13,7 @@ from fourhundred.verify.bands import BANDS
 from fourhundred.verify.claims import CLAIMS
 from fourhundred.verify.contracts import contract_checks
 from fourhundred.verify.depends import decide_all, decide_traced, snapshot
+from fourhundred.verify.fast_paths import path_checks
 from fourhundred.verify.invariants import INVARIANTS
 from fourhundred.verify.liveness import LIVENESS
 from fourhundred.verify.results import SCHEMA_VERSION, Check, Decision, Finding, Settings
@@ -43,7 +44,8 @@ DEEP = Settings(
 def checks(settings: Settings = QUICK, *, crosshair: bool = True) -> tuple[Check, ...]:
     """Every check, in report order."""
     extra = contract_checks(settings.crosshair_all_readings) if crosshair else ()
-    return (*INVARIANTS, *BANDS, *LIVENESS, *extra, *CLAIMS)
+    paths = path_checks(settings.crosshair_all_readings)
+    return (*INVARIANTS, *BANDS, *LIVENESS, *extra, *paths, *CLAIMS)
 
 
 def readings(variant_filters: Sequence[str] = ()) -> list[Rules]:

@@ -161,6 +161,16 @@ def _solve(
             QUERY_SECONDS.append(time.process_time() - started)
 
 
+def fresh_solver(context: Any, rlimit: int) -> Any:
+    """A solver of :data:`LOGIC` in ``context`` with the fixed seed and ``rlimit`` per
+    check, counting its checks (``.checks``): for a caller that asks many small
+    questions of one fresh context (:mod:`fourhundred.verify.fast_paths`)."""
+    made = _Counted(context, LOGIC)
+    made.set("random_seed", SEED)
+    made.set("rlimit", rlimit)
+    return made
+
+
 def _solve_fresh(
     assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
 ) -> Answer:
