@@ -59,7 +59,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -67,7 +67,7 @@ from typing import Any, Literal
 from fourhundred.conformance import faults, mutants, points
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.runner import Outcome
-from fourhundred.conformance.suite import Run
+from fourhundred.conformance.suite import CaseStub, Run
 
 #: The least precision of a cause found by exact answers.
 EXACT_PRECISION = 0.25
@@ -262,8 +262,15 @@ def _describe(name: str, explained: Sequence[Run]) -> tuple[str, str, str]:
     return f"not: {mutant.description}", cites, mutant.description
 
 
-def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None = None) -> Diagnosis:
-    """The diagnosis of a run's outcomes (see the module docstring)."""
+def diagnose(
+    outcomes: Sequence[Outcome],
+    dictionary: faults.Dictionary | None = None,
+    fetch: Callable[[Collection[str]], Mapping[str, Mapping[str, Any]]] | None = None,
+) -> Diagnosis:
+    """The diagnosis of a run's outcomes (see the module docstring). A run kept
+    cut down (:meth:`~fourhundred.conformance.suite.Run.compact`: a pass) whose
+    case a cause's refutation needs is fetched by id through ``fetch`` (ids ->
+    cases, :meth:`~fourhundred.conformance.case_source.CaseSource.fetch`)."""
     failures = [outcome for outcome in outcomes if outcome.status == "fail"]
     if not failures:
         return Diagnosis()
@@ -318,7 +325,7 @@ def diagnose(outcomes: Sequence[Outcome], dictionary: faults.Dictionary | None =
     full = {
         outcome.key: faults.full_digest(outcome.run, outcome.actual) or "" for outcome in failures
     }
-    covered = _consistent_cover(outcomes, failures, candidates, full)
+    covered = _consistent_cover(outcomes, failures, candidates, full, fetch)
     return dataclasses.replace(
         covered,
         causes=tuple(
@@ -333,6 +340,7 @@ def _consistent_cover(
     failures: Sequence[Outcome],
     candidates: Sequence[_Candidate],
     digests: Mapping[str, str],
+    fetch: Callable[[Collection[str]], Mapping[str, Mapping[str, Any]]] | None = None,
 ) -> Diagnosis:
     """The cover of :func:`_cover` by causes whose every prediction is borne out.
 
@@ -343,6 +351,15 @@ def _consistent_cover(
     dropped and the cover recomputed without them, until every chosen cause stands;
     their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
+    cut = {
+        key
+        for candidate in candidates
+        for key in candidate.contradicted | candidate.disagrees
+        if isinstance(runs[key].case, CaseStub)
+    }
+    if cut and fetch is not None:  # the cases a refutation may need, in one walk
+        cases = fetch({runs[key].id for key in cut})
+        runs.update({key: dataclasses.replace(runs[key], case=cases[runs[key].id]) for key in cut})
     memo: dict[tuple[tuple[str, ...], str], str | None] = {}
     left = list(candidates)
     while True:

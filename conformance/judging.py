@@ -22,7 +22,7 @@ from fourhundred.conformance.suite import Run
 STATUSES = ("pass", "fail", "error", "skip", "not_applicable", "known_failure", "unexpected_pass")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What happened to one run: a status from :data:`STATUSES`, why (a
     :class:`~fourhundred.conformance.outcomes.Reason`) and the evidence.
@@ -42,6 +42,18 @@ class Outcome:
     @property
     def key(self) -> str:
         return self.run.key
+
+    def compact(self) -> Outcome:
+        """This outcome as the reports keep it once it is streamed: a run that
+        passed or was not applicable keeps its status, message, seconds and reason,
+        its case cut down to id and kind (:meth:`Run.compact`) and no answer; any
+        other outcome (the evidence of a failure) whole."""
+        if self.status not in ("pass", "not_applicable"):
+            return self
+        run = self.run.compact()
+        if run is self.run:
+            return self
+        return Outcome(run, self.status, self.message, None, self.stderr, self.seconds, self.reason)
 
     def to_json(self) -> dict[str, Any]:
         """The report line of this outcome (``schema/report.schema.json``)."""
@@ -95,7 +107,7 @@ def without_codes(run: Run, message: Mapping[str, Any]) -> tuple[Run, Mapping[st
     case = {**run.case, "expected": expected}
     if "rejected" in result:
         message = {**message, "result": {**result, "rejected": blind(result["rejected"])}}
-    return Run(case, run.variant), message
+    return Run(case, run.variant, slot=run.slot), message
 
 
 def in_baseline(baseline: Iterable[str], run: Run) -> bool:

@@ -104,7 +104,7 @@ def unsupported(hello: Mapping[str, Any], run: Run) -> str | None:
         if parsed.knobs and HOUSE_MARK not in declared:
             # House rules are declared exactly, or as "house" (any house rules).
             return NOT_DECLARED["house"]
-    if "position" in run.case.get("input", {}) and hello.get("positions") is not True:
+    if run.positional and hello.get("positions") is not True:
         return NO_POSITIONS
     return None
 

@@ -127,6 +127,8 @@ def _junit_case(outcome: Outcome, rerun: Rerun, cause: str | None = None) -> lis
         f"    <testcase classname={_attribute(run.kind + '.' + run.variant)} name={_attribute(run.id)} "
         f'time="{outcome.seconds:.6f}">'
     ]
+    if outcome.status == "pass":  # nothing to show (and a kept pass has no case to show)
+        return [*lines, "    </testcase>"]
     detail = (
         f"{inline_text(run.case['description'])}\nrules: {inline_text(', '.join(run.case['rules']))}\n"
         f"input: {json_text(run.case['input'], 2000)}\n"

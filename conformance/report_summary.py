@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fourhundred.conformance.case_source import RunPlan
 from fourhundred.conformance.diagnosis import Diagnosis
 from fourhundred.conformance.outcomes import Reason
 from fourhundred.conformance.runner import STATUSES, Outcome
@@ -55,7 +56,7 @@ class RunSummary:
     def of(
         cls,
         outcomes: Sequence[Outcome],
-        planned: Sequence[Run],
+        planned: Sequence[Run] | RunPlan,
         reason: str | None = None,
         diagnosis: Diagnosis | None = None,
     ) -> RunSummary:
@@ -63,13 +64,16 @@ class RunSummary:
         is why it stopped early, if it did (a reason is invented if runs are
         missing without one, so an incomplete run is never unexplained);
         ``diagnosis``: the causes of its failures (none given: no diagnosis)."""
-        done = Counter(outcome.key for outcome in outcomes)
-        missing = []
-        for run in planned:
-            if done[run.key]:
-                done[run.key] -= 1
-            else:
-                missing.append(run)
+        if isinstance(planned, RunPlan):
+            missing = planned.missing(outcomes)
+        else:
+            done = Counter(outcome.key for outcome in outcomes)
+            missing = []
+            for run in planned:
+                if done[run.key]:
+                    done[run.key] -= 1
+                else:
+                    missing.append(run)
         if missing and not reason:
             reason = "the run ended before every case had an outcome"
         return cls(

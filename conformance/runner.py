@@ -36,11 +36,12 @@ import collections
 import shlex
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from fourhundred.conformance import kinds
+from fourhundred.conformance.case_source import RunPlan
 from fourhundred.conformance.judging import (
     ANY_CODE,
     STATUSES,
@@ -162,12 +163,65 @@ class _Pending:
     answered_at: float = 0.0
 
 
+class _Todo:
+    """The (rank, run) pairs not yet sent, in suite order: those sent back after a
+    failure (in front), then those the plan has not made yet (taken as they are
+    needed, so a plan of any length is never held whole)."""
+
+    def __init__(self, plan: RunPlan, runs: Iterator[tuple[int, Run]], hello: Mapping[str, Any]):
+        self.front: collections.deque[tuple[int, Run]] = collections.deque()
+        self._plan = plan
+        self._runs = runs
+        self._hello = hello
+        #: The rank and slot of the last run taken from the plan.
+        self._last_rank = -1
+        self._last_slot = -1
+        self._cleared = False
+
+    def _pull(self) -> bool:
+        for item in self._runs:
+            self._last_rank = item[0]
+            if item[1].slot is not None:
+                self._last_slot = item[1].slot
+            self.front.append(item)
+            return True
+        return False
+
+    def __bool__(self) -> bool:
+        return bool(self.front) or self._pull()
+
+    def popleft(self) -> tuple[int, Run]:
+        if not self.front:
+            self._pull()
+        return self.front.popleft()
+
+    def appendleft(self, item: tuple[int, Run]) -> None:
+        self.front.appendleft(item)
+
+    def clear(self) -> None:
+        self.front.clear()
+        self._runs = iter(())
+        self._cleared = True
+
+    def rest(self) -> list[tuple[int, Run]]:
+        """Every pair not sent, light (:meth:`RunPlan.light`: no file is read again)."""
+        pairs = [(rank, run.compact()) for rank, run in self.front]
+        if self._cleared:
+            return pairs
+        rank = self._last_rank
+        for run in self._plan.light(self._last_slot + 1):
+            if unsupported(self._hello, run) is None:
+                rank += 1
+                pairs.append((rank, run))
+        return pairs
+
+
 @dataclass
 class _RunState:
     """The cases of one :meth:`Runner.run` not yet reported."""
 
     #: (rank, run) not yet sent, in suite order.
-    todo: collections.deque[tuple[int, Run]]
+    todo: _Todo
     #: seq -> case sent to the current adapter process, waiting for its answer (in seq order).
     waiting: dict[int, _Pending] = field(default_factory=dict)
     #: seq -> case answered, not yet reported; and rank -> seq of the same.
@@ -202,7 +256,7 @@ class _RunState:
         """Runs not yet reported, in suite order: those not answered (and those
         answered, with ``answered_too``)."""
         pending = [*self.waiting.values(), *(self.answered.values() if answered_too else ())]
-        ranked = [(p.rank, p.run) for p in pending] + list(self.todo)
+        ranked = [(p.rank, p.run.compact()) for p in pending] + self.todo.rest()
         return [run for _, run in sorted(ranked, key=lambda item: item[0])]
 
 
@@ -311,11 +365,13 @@ class Runner:
                         f"the adapter could not be restarted: {error.message}", error.stderr
                     ) from None
 
-    def run(self, runs: Sequence[Run]) -> None:
+    def run(self, runs: Sequence[Run] | RunPlan) -> None:
         """Run everything; outcomes go to ``on_outcome`` in suite order.
 
-        Runs the adapter did not declare are ``not_applicable``; runs left when
-        the run stops early are listed in :attr:`incomplete`, never dropped.
+        Runs the adapter did not declare are ``not_applicable`` (reported first);
+        runs left when the run stops early are listed in :attr:`incomplete`, never
+        dropped. A :class:`~fourhundred.conformance.case_source.RunPlan` is taken
+        run by run, as the window has room.
         """
         self.incomplete = None
         self.stray_answers = []
@@ -323,14 +379,26 @@ class Runner:
         # and an adapter that never answers must be stopped across them.
         if self.adapter is None and not self.hello:
             self.start()
-        todo: collections.deque[tuple[int, Run]] = collections.deque()
-        for run in runs:
-            why = unsupported(self.hello, run)
+        plan = runs if isinstance(runs, RunPlan) else RunPlan.listed(runs)
+        hello = self.hello
+        applicable = 0
+        undeclared = False
+        for run in plan.light():
+            why = unsupported(hello, run)
             if why is None:
-                todo.append((len(todo), run))
+                applicable += 1
+            elif plan.lazy:
+                undeclared = True
             else:
                 self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
-        self.applicable = len(todo)
+        if undeclared:  # reported with their whole cases, which the light runs lack
+            for run in plan:
+                why = unsupported(hello, run)
+                if why is not None:
+                    self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
+        self.applicable = applicable
+        declared = (run for run in plan if unsupported(hello, run) is None)
+        todo = _Todo(plan, enumerate(declared), hello)
         state = _RunState(todo, clock=self.settings.clock)
         try:
             if todo and self.adapter is None:  # it died at the end of the last run

@@ -40,7 +40,36 @@ VERSION_PATH = ROOT / "VERSION"
 Case = dict[str, Any]
 
 
-@dataclass(frozen=True)
+class CaseStub(Mapping[str, Any]):
+    """A case cut down to its id and kind: what the reports read of a run that
+    passed or was not applicable, and of a run not run (a run of a large case file
+    keeps no more of such cases; :meth:`Run.compact`). Whether its input starts
+    from a position is kept too, for :func:`~fourhundred.conformance.protocol.unsupported`.
+    Any other field is a ``KeyError``: whoever needs the whole case fetches it
+    (:meth:`fourhundred.conformance.case_source.CaseSource.fetch`)."""
+
+    __slots__ = ("_id", "_kind", "positional")
+
+    def __init__(self, case_id: str, kind: str, positional: bool = False) -> None:
+        self._id = case_id
+        self._kind = kind
+        self.positional = positional
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "id":
+            return self._id
+        if key == "kind":
+            return self._kind
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("id", "kind"))
+
+    def __len__(self) -> int:
+        return 2
+
+
+@dataclass(frozen=True, slots=True)
 class Run:
     """One case under one variant string: what the runner sends to an adapter."""
 
@@ -49,6 +78,24 @@ class Run:
     #: Whether ``case["expected"]`` is the reference's answer under :attr:`variant`
     #: rather than the published one (:func:`exact_runs`).
     derived: bool = False
+    #: Its place in the plan it is part of
+    #: (:class:`~fourhundred.conformance.case_source.RunPlan`), if it is part of one.
+    slot: int | None = None
+
+    @property
+    def positional(self) -> bool:
+        """Whether the case's input starts from a stated position (whole games)."""
+        if isinstance(self.case, CaseStub):
+            return self.case.positional
+        return "position" in self.case.get("input", {})
+
+    def compact(self) -> Run:
+        """This run with its case cut down to a :class:`CaseStub` (a run of a plan
+        that is not derived: its whole case can be fetched again); others as they are."""
+        if self.slot is None or self.derived or isinstance(self.case, CaseStub):
+            return self
+        stub = CaseStub(self.case["id"], self.case["kind"], self.positional)
+        return Run(stub, self.variant, False, self.slot)
 
     @property
     def id(self) -> str:
@@ -418,12 +465,16 @@ def exact_runs(
     suite was not generated for also gets a case for each of its own rule points no
     derived run catches (:func:`fourhundred.conformance.house_points.point_runs`).
     """
+    from fourhundred.conformance.case_source import CaseSource
     from fourhundred.conformance.house_points import point_runs
     from fourhundred.conformance.kinds import kind as kind_of
     from fourhundred.spec.registry import load
 
     runs: list[Run] = []
-    cases = tuple(cases)
+    if not any(variant_matches(exact_variant, variants) for exact_variant in exact):
+        return runs
+    # A source is walked again for each exact string (it holds no cases); others are held.
+    cases = cases if isinstance(cases, CaseSource) else tuple(cases)
     for exact_variant in dict.fromkeys(exact):
         if not variant_matches(exact_variant, variants):
             continue

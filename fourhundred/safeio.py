@@ -225,8 +225,9 @@ def read_json_file(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYT
     return parse_json(raw, where)
 
 
-def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a regular file, refusing what is not one (see :func:`read_json_file`)."""
+def _regular_file(path: str | Path, what: str, max_bytes: int) -> os.stat_result:
+    """The status of a regular file of at most ``max_bytes`` bytes, or
+    :class:`JsonInputError` saying what it is instead (see :func:`read_json_file`)."""
     where = f"{what} {path}"
     try:
         info = os.stat(path)
@@ -240,6 +241,13 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
         raise JsonInputError(
             f"{where}: {info.st_size} bytes, more than the {max_bytes} bytes read whole"
         )
+    return info
+
+
+def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, refusing what is not one (see :func:`read_json_file`)."""
+    where = f"{what} {path}"
+    info = _regular_file(path, what, max_bytes)
     try:
         with open(path, "rb") as stream:
             # Sized by the file, not the limit (a 256 MB buffer for a small file
@@ -255,6 +263,176 @@ def read_bytes(path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES) 
     if len(data) > max_bytes:
         raise JsonInputError(f"{where}: more than the {max_bytes} bytes read whole")
     return data
+
+
+class NotStreamable(Exception):
+    """A JSON file that :func:`stream_last_array` cannot stream although it may be
+    valid: its top level is not an object whose last member is an array. Whoever
+    streams reads such a file whole instead (:func:`read_json_file`)."""
+
+
+class _Unsure(Exception):
+    """Something the streaming reader does not accept: the whole file is read to
+    say exactly what (or that it is valid JSON after all)."""
+
+
+#: Bytes read at a time by :func:`stream_last_array` (more when one value is larger).
+STREAM_CHUNK = 1 << 20
+
+
+class _Reader:
+    """A UTF-8 file read in chunks as text: :attr:`text` from :attr:`pos` is what
+    is read and not yet taken (the part before it is dropped as reading goes on)."""
+
+    def __init__(self, stream: io.BufferedReader, max_bytes: int) -> None:
+        import codecs
+
+        self.stream = stream
+        self.max_bytes = max_bytes
+        self.decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self.text = ""
+        self.pos = 0
+        self.total = 0
+        self.eof = False
+
+    def more(self) -> bool:
+        """Read on (at least as much again as is held, so that a large value is
+        decoded a bounded number of times); False at the end of the file."""
+        if self.eof:
+            return False
+        data = self.stream.read(max(STREAM_CHUNK, len(self.text) - self.pos))
+        self.total += len(data)
+        if self.total > self.max_bytes:
+            raise _Unsure
+        try:
+            piece = self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            raise _Unsure from None
+        self.eof = not data
+        self.text = self.text[self.pos :] + piece
+        self.pos = 0
+        return True
+
+    def char(self) -> str:
+        """The next character that is not white space ('' at the end of the file)."""
+        while True:
+            self.pos = _skip_space(self.text, self.pos)
+            if self.pos < len(self.text):
+                return self.text[self.pos]
+            if not self.more():
+                return ""
+
+    def expect(self, char: str) -> None:
+        if self.char() != char:
+            raise _Unsure
+        self.pos += 1
+
+    def value(self, max_depth: int) -> Any:
+        """The next JSON value, checked as :func:`parse_json` checks a whole text
+        (``max_depth``: how deep it may nest where it stands)."""
+        self.char()
+        while True:
+            start = self.pos
+            try:
+                value, end = _DECODER.raw_decode(self.text, start)
+            except (RecursionError, _DuplicateKey):
+                raise _Unsure from None
+            except ValueError:
+                if self.more():
+                    continue
+                raise _Unsure from None
+            # A number or a literal cut by the end of what is read would look whole.
+            if end == len(self.text) and self.more():
+                continue
+            piece = self.text[start:end]
+            self.pos = end
+            shallow = piece.count("[") + piece.count("{") < max_depth
+            if not (shallow and "\\u" not in piece) and _check_tree(value, max_depth):
+                raise _Unsure
+            return value
+
+
+def stream_last_array(
+    path: str | Path, what: str, *, max_bytes: int = MAX_FILE_BYTES
+) -> tuple[dict[str, Any], Iterable[Any]]:
+    """A JSON file whose top level is an object ending in an array (a case file's
+    ``"cases"``), read as it goes: the members before the array, and the array's
+    elements one at a time (so a file of any length is never held whole).
+
+    Everything :func:`read_json_file` refuses is refused, with the same message
+    (the file is read whole to say it: bytes that are not UTF-8, a byte-order
+    mark, a key twice, nesting too deep, a file over ``max_bytes``, and so on);
+    a valid file of another shape is :class:`NotStreamable`. Either may come
+    while the elements are taken, after some of them."""
+    info = _regular_file(path, what, max_bytes)
+    del info
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 (closed by the generator)
+    except OSError as problem:
+        raise JsonInputError(f"{what} {path}: {_os_reason(problem)}") from None
+    reader = _Reader(stream, max_bytes)
+    try:
+        head = _stream_head(reader)
+    except _Unsure:
+        stream.close()
+        _explain(path, what, max_bytes)
+        raise
+    except BaseException:
+        stream.close()
+        raise
+    return head, _stream_elements(reader, path, what, max_bytes)
+
+
+def _stream_head(reader: _Reader) -> dict[str, Any]:
+    """The members of the top-level object up to the first array (whose ``[`` is taken)."""
+    if reader.char() == "\ufeff":
+        raise _Unsure
+    reader.expect("{")
+    head: dict[str, Any] = {}
+    while True:
+        if reader.char() != '"':
+            raise _Unsure if head or reader.char() != "}" else NotStreamable
+        key = reader.value(MAX_DEPTH)
+        if key in head:
+            raise _Unsure
+        reader.expect(":")
+        if reader.char() == "[":
+            reader.pos += 1
+            head[key] = []
+            return head
+        head[key] = reader.value(MAX_DEPTH - 1)
+        if reader.char() == "}":
+            raise NotStreamable
+        reader.expect(",")
+
+
+def _stream_elements(reader: _Reader, path: str | Path, what: str, max_bytes: int) -> Any:
+    try:
+        with reader.stream:
+            if reader.char() == "]":
+                reader.pos += 1
+            else:
+                while True:
+                    yield reader.value(MAX_DEPTH - 2)
+                    if reader.char() == "]":
+                        reader.pos += 1
+                        break
+                    reader.expect(",")
+            if reader.char() == ",":
+                raise NotStreamable
+            reader.expect("}")
+            if reader.char() != "":
+                raise _Unsure
+    except _Unsure:
+        _explain(path, what, max_bytes)
+        raise NotStreamable from None
+
+
+def _explain(path: str | Path, what: str, max_bytes: int) -> None:
+    """Read a file the streaming reader doubts whole: the error :func:`read_json_file`
+    gives (if it gives none, the file is valid JSON the reader cannot stream)."""
+    read_json_file(path, what, max_bytes=max_bytes)
+    raise NotStreamable
 
 
 def _os_reason(problem: OSError) -> str:

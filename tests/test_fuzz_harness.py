@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -105,6 +106,66 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+#: The longest wait for a campaign's first finding (an overall limit: never a delay).
+FINDING_LIMIT = 180.0
+
+#: Terminal control sequences (colours, cursor moves) in what a live display draws.
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+
+
+class _Terminal:
+    """A pseudo-terminal for a process's standard error: a thread reads all it
+    draws, and :attr:`finding` is set once its live table counts a distinct finding."""
+
+    def __init__(self) -> None:
+        import pty
+        import threading
+
+        self.master, self.slave = pty.openpty()
+        self.finding = threading.Event()
+        self._chunks: list[bytes] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+
+    def started(self) -> None:
+        """The process holds the terminal now: this side closes its copy and reads."""
+        os.close(self.slave)
+        self._reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # every writer has closed the terminal
+                break
+            if not chunk:
+                break
+            self._chunks.append(chunk)
+            if re.search(r"distinct findings\s+[1-9]", self.text()):
+                self.finding.set()
+
+    def text(self) -> str:
+        """Everything drawn so far, control sequences removed."""
+        return _ESCAPES.sub("", b"".join(self._chunks).decode("utf-8", "replace"))
+
+    def drained(self) -> None:
+        """Wait until everything drawn is read (the process and its children are gone)."""
+        self._reader.join(timeout=30)
+
+    def close(self) -> None:
+        self.drained()
+        os.close(self.master)
+
+
+def _first_finding_line(path: Path, limit: float) -> bool:
+    """Whether ``path`` gets a first complete line within ``limit`` seconds (polled)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if path.exists() and b"\n" in path.read_bytes():
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def _interrupted_campaign(
     tmp_path: Path,
     jobs: int,
@@ -136,29 +197,41 @@ def _interrupted_campaign(
         *(["--jobs", str(jobs)] if cluster is None else ["--cluster", cluster]),
         *(["--out", str(out)] if out is not None else []),
     ]
+    # The interrupt comes once the campaign has a finding (so there is one to keep): with
+    # --out, its first line in findings.jsonl; without, "distinct findings 1" in the live
+    # table it draws on a terminal (its standard error is one here, a pseudo-terminal).
+    terminal = _Terminal() if out is None else None
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE if terminal is None else terminal.slave,
         text=True,
         start_new_session=True,  # its own process group, which Ctrl-C at a terminal signals whole
-        env={**os.environ, "FUZZ_ADAPTER_PIDS": str(pids)},
+        env={**os.environ, "FUZZ_ADAPTER_PIDS": str(pids), "COLUMNS": "100", "TERM": "xterm"},
     )
     try:
-        deadline = time.monotonic() + 120
-        while not (pids / "wrong").exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        if terminal is not None:
+            terminal.started()
+            found = terminal.finding.wait(FINDING_LIMIT)
+        else:
+            assert out is not None
+            found = _first_finding_line(out / "findings.jsonl", FINDING_LIMIT)
         assert (pids / "wrong").exists(), "the adapter was never asked a case it gets wrong"
-        time.sleep(3)  # time to shrink the first disagreements
+        assert found, f"no finding within {FINDING_LIMIT} s"
         interrupt(process.pid, signal.SIGINT)
         if twice:
             time.sleep(0.5)  # the adapters ignore stop: the shutdown waits to kill them
             interrupt(process.pid, signal.SIGINT)
         stdout, stderr = process.communicate(timeout=90)
+        if terminal is not None:
+            terminal.drained()
+            stderr = terminal.text()
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
+        if terminal is not None:
+            terminal.close()
     adapters = [int(p.name) for p in pids.iterdir() if p.name.isdigit()]
     assert len(adapters) >= jobs
     deadline = time.monotonic() + 10

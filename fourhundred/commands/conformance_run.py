@@ -37,10 +37,10 @@ from fourhundred.safeio import GuardedOutput, console_text, one_line, write_text
 from fourhundred.stopping import Interrupted
 
 if TYPE_CHECKING:
+    from fourhundred.conformance.case_source import CaseSource, RunPlan
     from fourhundred.conformance.diagnosis import Diagnosis
     from fourhundred.conformance.reports import JsonLinesReport, Rerun
     from fourhundred.conformance.runner import Outcome, Runner
-    from fourhundred.conformance.suite import Run
 
 DEFAULT_ADAPTER_HELP = "python -m fourhundred.conformance.adapter (the reference engine)"
 #: Seconds an adapter may take per case unless ``--timeout`` says otherwise.
@@ -166,6 +166,7 @@ def run_command(
     """Run the suite against an adapter and report case by case."""
     from fourhundred import __version__
     from fourhundred.conformance import reports, runner, suite
+    from fourhundred.conformance.case_source import RunPlan
 
     check_kinds(kinds_)
     check_distinct_outputs(
@@ -206,8 +207,8 @@ def run_command(
     )
     cases = _load_cases(Path(cases_dir) if cases_dir else None, quiet)
     filters = canonical_filters(variants)
-    runs = suite.select_runs(cases, kinds_, filters, ids)
-    if not runs and not suite.select_runs(cases, kinds_, suite.family_filters(filters), ids):
+    runs = RunPlan.select(cases, kinds_, filters, ids)
+    if not len(runs) and not len(RunPlan.select(cases, kinds_, suite.family_filters(filters), ids)):
         raise UserError("no case matches the filters (--kind, --variant, --id)")
     output = GuardedOutput(sys.stdout)
     console = Console(file=cast(IO[str], output), highlight=False, soft_wrap=True)
@@ -244,7 +245,7 @@ def run_command(
             if stream:
                 stream.header(header)
         else:
-            runs = runs + suite.exact_runs(cases, hello["exact"], kinds_, filters, ids)
+            runs = runs.plus(suite.exact_runs(cases, hello["exact"], kinds_, filters, ids))
             header["runs"] = len(runs)
             run_started = time.monotonic()
             impl = hello["implementation"]
@@ -279,7 +280,7 @@ class _Ending:
 
     runner: Runner
     outcomes: list[Outcome]
-    runs: list[Run]
+    runs: RunPlan
     start_failure: str
     interrupted: Interrupted | None
     fail_fast: bool
@@ -307,7 +308,9 @@ def _finish(
     stopped = ending.start_failure or the_runner.aborted
     aborted = stopped or (f"interrupted ({interrupted.describe()})" if interrupted else "")
     reason = _incomplete_reason(stopped, interrupted, ending.fail_fast)
-    summary = reports.RunSummary.of(outcomes, ending.runs, reason, _diagnose(outcomes))
+    summary = reports.RunSummary.of(
+        outcomes, ending.runs, reason, _diagnose(outcomes, ending.runs.source)
+    )
     code = reports.exit_code(summary)
     counts = summary.counts
     applicable = len(outcomes) - counts["not_applicable"]
@@ -374,25 +377,28 @@ def _is_a_file_or_nothing(path: str | None) -> bool:
         return True
 
 
-def _diagnose(outcomes: list[Outcome]) -> Any:
+def _diagnose(outcomes: list[Outcome], source: CaseSource) -> Any:
     """The diagnosis of a run's failures (:mod:`fourhundred.conformance.diagnosis`):
-    nothing to compute for a run without failures."""
+    nothing to compute for a run without failures; the passes it needs whole are
+    fetched from the run's cases."""
     from fourhundred.conformance import diagnosis
 
     if not any(outcome.status == "fail" for outcome in outcomes):
         return diagnosis.Diagnosis()
-    return diagnosis.diagnose(outcomes)
+    return diagnosis.diagnose(outcomes, fetch=source.fetch)
 
 
-def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ...]:
-    """The cases to run; a user's folder is checked file by file with a progress
-    bar on stderr (only when stderr is a terminal and not ``--quiet``)."""
+def _load_cases(cases_dir: Path | None, quiet: bool) -> CaseSource:
+    """The cases to run (:class:`~fourhundred.conformance.case_source.CaseSource`:
+    a user's files are streamed); a user's folder is checked file by file with a
+    progress bar on stderr (only when stderr is a terminal and not ``--quiet``)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from fourhundred.conformance import suite
+    from fourhundred.conformance.case_source import CaseSource, open_cases
 
     if cases_dir is None:
-        return suite.load_cases()
+        return CaseSource.held(suite.load_cases())
     errors = _console(stderr=True)
     progress = Progress(
         TextColumn("checking case files"),
@@ -409,7 +415,7 @@ def _load_cases(cases_dir: Path | None, quiet: bool) -> tuple[dict[str, Any], ..
         def on_file(path: Path, done: int, total: int) -> None:
             progress.update(task, completed=done, total=total, description=console_text(path.name))
 
-        return suite.load_cases(cases_dir, on_file, unique_ids=True)
+        return open_cases(cases_dir, on_file, unique_ids=True)
 
 
 def _incomplete_reason(
@@ -466,7 +472,7 @@ def _write_reports(
 
 def _drive(
     the_runner: Runner,
-    runs: list[Run],
+    runs: RunPlan,
     outcomes: list[Outcome],
     stream: JsonLinesReport | None,
     console: Console,
@@ -490,9 +496,9 @@ def _drive(
         last = [0.0]
 
         def on_outcome(outcome: Outcome) -> None:
-            outcomes.append(outcome)
             if stream:
                 stream.outcome(outcome)
+            outcomes.append(outcome.compact())  # a pass keeps no case and no answer
             if outcome.status in ("fail", "error", "unexpected_pass"):
                 bad[outcome.status] += 1
             now = time.monotonic()
