@@ -17,6 +17,7 @@ Findings no mutant reproduces keep their own signature, one group each.
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -25,6 +26,7 @@ from typing import Any
 from fourhundred.conformance import faults, mutants, points
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.suite import Run
+from fourhundred.fuzz.records import TOGETHER
 from fourhundred.spec.registry import load
 
 
@@ -71,6 +73,51 @@ def _reproduces(
         if got == wanted:
             return mutant
     return None
+
+
+def _together(bugs: Sequence[Mutant]) -> Mutant:
+    """An engine with every one of ``bugs`` at once (a planted engine: each bug's
+    changes combined, :class:`~fourhundred.conformance.planted.Planted`), usable
+    wherever a mutant is (it touches and builds a reference as one)."""
+    from fourhundred.conformance import planted
+
+    if len(bugs) == 1:
+        return bugs[0]
+    engine = planted.Planted(" + ".join(bug.name for bug in bugs), tuple(bugs))
+    return typing.cast(Mutant, engine)
+
+
+def _wrong_somewhere(run: Run, mutant: Mutant) -> bool:
+    """Whether the mutant's answer to ``run`` differs from the expected one at all."""
+    answer = faults.mutant_answer(_killer(), mutant, run)
+    if answer is None:
+        return False
+    return answer == faults.RAISED or faults.full_digest(run, answer) is not None
+
+
+def beside_known(
+    run: Run, actual: Any, known: Sequence[Mutant], candidates: Sequence[Mutant] | None = None
+) -> list[Mutant]:
+    """The mutants that, played together with the ``known`` causes' (the explained
+    model), give the implementation's whole answer to ``run`` (every difference,
+    :func:`~fourhundred.conformance.faults.full_digest`), where the known causes alone
+    do not: a new cause that shows only beside a known one on this input (a shrunk
+    whole game where a known bug moves the play before the new one shows). Only
+    mutants wrong somewhere on ``run`` by themselves are tried (in the order of
+    ``candidates``, by default every mutant's); none without known causes."""
+    if not known or _reproduces((_together(known),), run, actual, whole=True) is not None:
+        return []
+    names = {bug.name for bug in known}
+    rules = _killer().rules(run.variant)
+    found = []
+    for mutant in _ranked() if candidates is None else candidates:
+        if mutant.name in names or not mutant.touches(rules):
+            continue
+        if not _wrong_somewhere(run, mutant):
+            continue
+        if _reproduces((_together((*known, mutant)),), run, actual, whole=True) is not None:
+            found.append(mutant)
+    return found
 
 
 def cause_of(
@@ -120,6 +167,7 @@ def probed_cause(
     ask: Ask,
     asks: Callable[[str, str], bool],
     stop: Callable[[], bool] = lambda: False,
+    known: Sequence[Mutant] = (),
 ) -> str | None:
     """The cause of a finding, told apart by asking the implementation: of the mutants
     that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
@@ -128,10 +176,16 @@ def probed_cause(
     ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
     share drops out; the first left is the cause (a legal-bids answer at a score of 30
     is a late band edge or an own minimum that never rises, a case at 45 says which).
-    No more is asked once ``stop`` says so (the campaign's time is spent)."""
+    No more is asked once ``stop`` says so (the campaign's time is spent). Where no
+    mutant alone reproduces the input, those that do together with the ``known``
+    causes' mutants (:func:`beside_known`) are the ones told apart."""
     run = _run(finding.kind, finding.variant, finding.input, finding.expected)
     alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
+    if not alike and known:
+        alike = beside_known(run, finding.actual, known)
     dictionary = faults.read()
+    if len(alike) == 1 or (alike and dictionary is None):
+        return alike[0].name
     if len(alike) < 2 or dictionary is None:
         return finding_cause(finding)
     alike = alike[:PROBED_MUTANTS]
@@ -201,16 +255,26 @@ class Tamer:
         self.groups: dict[str, tuple[Mutant, ...]] = {}
         self.witnessed: set[tuple[str, str]] = set()
 
+    @property
+    def causes(self) -> tuple[Mutant, ...]:
+        """Each known cause's own mutant (the one its finding named), in order found."""
+        return tuple(bugs[0] for bugs in self.groups.values() if bugs)
+
     def known(
         self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
     ) -> str | None:
-        """The known cause that answers ``data`` as the implementation did, or ``None``."""
+        """The known cause that answers ``data`` as the implementation did, or ``None``;
+        where none does alone but the known causes played together do (the *explained
+        model*: two known bugs in one answer), their groups joined by :data:`TOGETHER`."""
         if not self.groups:
             return None
         run = _run(kind, variant, data, expected)
         for group, bugs in self.groups.items():
             if _reproduces(bugs, run, actual, whole=True) is not None:
                 return group
+        causes = self.causes
+        if len(causes) > 1 and _reproduces((_together(causes),), run, actual, whole=True):
+            return TOGETHER.join(self.groups)
         return None
 
     def unexplained(
@@ -227,7 +291,7 @@ class Tamer:
         """Whether a known cause that has a witness of ``kind`` already answers ``data``
         as the implementation did (so shrinking it would find that cause again)."""
         group = self.known(kind, variant, data, expected, actual)
-        return group is not None and (group, kind) in self.witnessed
+        return group is not None and (TOGETHER in group or (group, kind) in self.witnessed)
 
     def learn(self, finding: Any) -> tuple[str | None, bool]:
         """The cause group of a new finding (``None``: no mutant reproduces it), and

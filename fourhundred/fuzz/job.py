@@ -32,7 +32,7 @@ from fourhundred.fuzz.implementations import (
     InProcess,
     Question,
 )
-from fourhundred.fuzz.records import Config, Finding, Progress
+from fourhundred.fuzz.records import TOGETHER, Config, Finding, Progress
 from fourhundred.fuzz.stopping import Interrupts
 from fourhundred.fuzz.stream import block_index, block_size, block_stream, free_blocks
 from fourhundred.spec.registry import load
@@ -279,8 +279,14 @@ class Job:
             if self.tamer is not None and taming
             else None
         )
-        if self.tamer is not None and known is not None and (known, kind) in self.tamer.witnessed:
-            progress.tamed += 1  # a known cause shows again: nothing new to shrink
+        if (
+            self.tamer is not None
+            and known is not None
+            and (TOGETHER in known or (known, kind) in self.tamer.witnessed)
+        ):
+            # A known cause shows again, or known causes together (the explained
+            # model): nothing new to shrink.
+            progress.tamed += 1
             return
         # Shrunk keeping what no known cause explains (so it shrinks to the new cause),
         # unless it is a known cause's first witness of this kind.
@@ -325,10 +331,11 @@ class Job:
         elif finding.signature not in self.signatures:
             self.signatures.add(finding.signature)
             try:
-                if finding.status == "wrong" and self.deadline - time.time() > self.cause_seconds:
-                    began = time.monotonic()
+                clock = self.config.clock
+                if finding.status == "wrong" and self.deadline - clock() > self.cause_seconds:
+                    began = clock()
                     finding = replace(finding, cause=self._cause(finding) or "")
-                    self.cause_seconds = time.monotonic() - began
+                    self.cause_seconds = max(0.0, clock() - began)
             except (KeyboardInterrupt, AdapterError):  # keep it without its cause, then stop
                 emit("finding", finding)
                 raise
@@ -354,7 +361,11 @@ class Job:
             return said(self.impl.answer([(kind, variant, dict(data), expected)])[0])
 
         return probed_cause(
-            finding, ask, lambda kind, variant: (kind, variant) in self.supported, self.out_of_time
+            finding,
+            ask,
+            lambda kind, variant: (kind, variant) in self.supported,
+            self.out_of_time,
+            self.tamer.causes if self.tamer is not None else (),
         )
 
 

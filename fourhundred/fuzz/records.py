@@ -75,6 +75,11 @@ class Blocks:
         return [[first, last] for first, last in self.ranges]
 
 
+#: Joins the names of causes that explain a disagreement only together: the known
+#: causes a job sets aside as one (:meth:`fourhundred.fuzz.causes.Tamer.known`).
+TOGETHER = " + "
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything a campaign needs; picklable, so jobs get a copy."""
