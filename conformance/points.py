@@ -102,11 +102,12 @@ def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
     return Mutant(name, description, only=(rule_set,), **hooks)
 
 
-def _point(
+def rule_set_point(
     rule_set: coverage.RuleSet, name: str, where: str, description: str, says: str, **hooks: Any
 ) -> Point:
     """The point ``name`` of one rule set, whose mutant (of the same name, saying ``says``)
-    changes the reference by ``hooks`` under that rule set only."""
+    changes the reference by ``hooks`` under that rule set only (the survivors' families
+    of :mod:`~fourhundred.conformance.points_survivors` are built by it too)."""
     mutant = _only(rule_set.rules, name, says, **hooks)
     return Point(name, (rule_set.variant,), where, description, mutant)
 
@@ -147,7 +148,7 @@ def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
         reason = f"{label} changes {', '.join(sorted(changed))} only where nobody can bid"
         yield Unobserved(f"option/{variant}", (variant,), where, reason)
         return
-    yield _point(
+    yield rule_set_point(
         rule_set,
         f"option/{variant}",
         where,
@@ -168,7 +169,7 @@ def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
             if other == now:
                 continue
             shown = str(other).lower() if isinstance(other, bool) else other
-            yield _point(
+            yield rule_set_point(
                 rule_set,
                 f"flip/{variant}/{name}={shown}",
                 cite(rules, name),
@@ -194,7 +195,7 @@ def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
                 rules, _replace(**{name: other})(rules)
             ):
                 continue  # no biddable score shows it (below the floor of 11, past a cap)
-            yield _point(
+            yield rule_set_point(
                 rule_set,
                 f"off-by-one/{variant}/{name}={other}",
                 cite(rules, name),
@@ -259,7 +260,7 @@ def _band_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
         for early in (True, False):
             family = "band-early" if early else "band-late"
             seen = f"{edge - 1} counts as {edge}" if early else f"{edge} counts as {edge - 1}"
-            yield _point(
+            yield rule_set_point(
                 rule_set,
                 f"{family}/{variant}/{edge}",
                 cite(rules, "own_min_rises", "table_min_rises", "reduced_values"),
@@ -293,7 +294,7 @@ def _value_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
         for early in (True, False) if bid != fast.special_bid else (True,):
             family = "value-early" if early else "value-late"
             source, donor = (bid - 1, bid) if early else (bid, bid - 1)
-            yield _point(
+            yield rule_set_point(
                 rule_set,
                 f"{family}/{variant}/{bid}",
                 cite(rules, "values", "reduced_values", "eleven_plus_fifty"),

@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from fourhundred.conformance import coverage, kinds
-from fourhundred.conformance.mutants import Mutant
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TRICKS_PER_HAND
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
@@ -223,6 +222,16 @@ def _hand_to(
     return None
 
 
+def _outcome_question(
+    hand: tuple[list[int], list[int], list[int]], target: int, asks: str
+) -> tuple[str, Json, str]:
+    """The ``game_outcome`` question of one hand (:func:`_hand_to`: the scores before
+    it, the bids, the tricks), North dealing, under ``target`` in force."""
+    before, bids, tricks = hand
+    data = {"scores": before, "bids": bids, "tricks": tricks, "dealer": 0}
+    return ("game_outcome", {**data, "target_in_force": target}, asks)
+
+
 def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
     """``game_outcome`` questions with one team at the edge of the target in force (at
     it, one short, reached by the second partner only) and the other team above it,
@@ -248,17 +257,10 @@ def _reached_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
                     )
                     if found is None:
                         continue
-                    before, bids, tricks = found
                     partner = "the second partner" if second else "the first partner"
-                    yield (
-                        "game_outcome",
-                        {
-                            "scores": before,
-                            "bids": bids,
-                            "tricks": tricks,
-                            "dealer": 0,
-                            "target_in_force": target,
-                        },
+                    yield _outcome_question(
+                        found,
+                        target,
                         f"team {team} {edge} the target in force {target} by {partner}, "
                         "the other team above it: the reached raise trigger at its edge",
                     )
@@ -290,17 +292,10 @@ def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
             hand = _hand_to(rules, after, range(4), lambda _: True)
             if hand is None:
                 continue
-            before, bids, tricks = hand
             found += 1
-            yield (
-                "game_outcome",
-                {
-                    "scores": before,
-                    "bids": bids,
-                    "tricks": tricks,
-                    "dealer": 0,
-                    "target_in_force": t,
-                },
+            yield _outcome_question(
+                hand,
+                t,
                 f"both teams qualify, scores after the hand {list(after)}: the first qualifying "
                 f"seat decides (not: {(wrong.__doc__ or '').strip().splitlines()[0].lower()})",
             )
@@ -340,20 +335,20 @@ FAMILIES: tuple[Family, ...] = (
 
 def points(rule_set: coverage.RuleSet) -> Iterator[Any]:
     """The survivors' rule points of one rule set (see the module docstring)."""
-    from fourhundred.conformance.points import Point, cite
+    from fourhundred.conformance.points import cite, rule_set_point
 
     rules, variant = rule_set.rules, rule_set.variant
     for family in FAMILIES:
         if not family.applies(rules):
             continue
         for name, wrong, description in family.wrong:
-            point_id = f"{name}/{variant}"
-            yield Point(
-                point_id,
-                (variant,),
+            yield rule_set_point(
+                rule_set,
+                f"{name}/{variant}",
                 cite(rules, *family.fields),
                 f"not: {description}",
-                Mutant(point_id, f"{variant}: {description}", fast=wrong, only=(rules,)),
+                f"{variant}: {description}",
+                fast=wrong,
             )
 
 
