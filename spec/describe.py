@@ -53,6 +53,20 @@ def open_band(low: int, value: int) -> dict[str, str]:
     }
 
 
+def minimum_rows(
+    bands: Sequence[tuple[str, Sequence[Any]]], open_row: dict[str, str] | None
+) -> list[dict[str, Any]]:
+    """A minimum by score band; one that rises without end ends on its open band's
+    formula (:func:`open_band`), not on its value at the band's first score, which
+    is wrong ten points further on."""
+    rows = [{"band": label, "minimum": values[0]} for label, values in bands]
+    if open_row is not None:
+        if rows[-1]["band"] != open_row["band"]:
+            raise ValueError(f"the open band {open_row['band']!r} is not the last band")
+        rows[-1] = {"band": open_row["band"], "minimum": open_row["minimum"]}
+    return rows
+
+
 def value_text(rules: Rules, bid: int, own: int, highest: int) -> str:
     """A bid's value as shown in tables ("wins game" for a deciding 13)."""
     if rules.is_special_bid(bid):
@@ -90,6 +104,8 @@ def describe(rules: Rules) -> dict[str, Any]:
     table_at_last = rules.table_minimum(
         [last, 0, 0, 0] if rules.table_min_scores == "highest" else [last] * 4
     )
+    own_open = open_band(last, int(rules.own_minimum_bid(last))) if own_unbounded else None
+    table_open = open_band(last, int(table_at_last)) if table_unbounded else None
     return {
         "variant": str(rules),
         "title": title,
@@ -101,14 +117,12 @@ def describe(rules: Rules) -> dict[str, Any]:
         "summary": summary,
         "bids": bids,
         "values_by_band": [{"band": label, "values": list(v)} for label, v in values],
-        "own_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in own_min],
+        "own_minimum_by_band": minimum_rows(own_min, own_open),
         "own_minimum_unbounded": own_unbounded,
-        "own_minimum_open_band": open_band(last, int(rules.own_minimum_bid(last)))
-        if own_unbounded
-        else None,
-        "table_minimum_by_band": [{"band": label, "minimum": v[0]} for label, v in table_min],
+        "own_minimum_open_band": own_open,
+        "table_minimum_by_band": minimum_rows(table_min, table_open),
         "table_minimum_unbounded": table_unbounded,
-        "table_minimum_open_band": open_band(last, int(table_at_last)) if table_unbounded else None,
+        "table_minimum_open_band": table_open,
         "table_minimum_score": "highest score at the table"
         if rules.table_min_scores == "highest"
         else "lowest score at the table",

@@ -55,6 +55,22 @@ def test_rules_json_carries_the_bands() -> None:
     ]
 
 
+def test_rules_states_a_band_without_end_by_its_formula_in_text_and_json() -> None:
+    """medallon's own minimum rises without end: the last band is a formula, exact at every
+    score (a constant "140 or more: 14" would be wrong from 150 on)."""
+    from fourhundred.spec.registry import load
+
+    formula = "14 + (score - 140) // 10"
+    text = run("rules", "medallon-400").stdout
+    assert formula in text and "without end" in text
+    data = json.loads(run("rules", "medallon-400", "--json").stdout)
+    assert data["own_minimum_by_band"][-1] == {"band": "140 or more", "minimum": formula}
+    assert data["own_minimum_open_band"]["minimum"] == formula
+    rules = load("medallon-400")
+    for score in (140, 149, 150, 175, 1000):
+        assert rules.own_minimum_bid(score) == 14 + (score - 140) // 10
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

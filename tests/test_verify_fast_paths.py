@@ -144,3 +144,12 @@ def test_a_path_proofs_fingerprint_names_no_memory_address() -> None:
             "reference-hand-result-matches-spec",
         ):
             assert not any(" at 0x" in text for text in depends.decision_parameters(check))
+
+
+def test_an_index_that_takes_too_many_values_leaves_the_proof_unknown() -> None:
+    score = z3.Int("score")
+    paths = fast_paths.Paths((score >= 0,), DEFAULT_RLIMIT)
+    numbers = range(10**6)
+    outcome = paths.explore(lambda: z3.BoolVal(numbers[fast_paths.Sym(score, paths)] >= 0))
+    assert outcome.verdict == "unknown"
+    assert str(fast_paths.MAX_INDEX_VALUES) in outcome.reason

@@ -32,6 +32,8 @@ depends on nothing decided elsewhere.
 
 Deterministic: the explorer's checks are counted as work, never timed, and
 depend only on the code and the rules (a fresh context, :data:`~.solver.SEED`).
+``verify --bench`` counts the proof of one lemma on one reading as one query
+(:data:`~.solver.QUERY_SECONDS`).
 """
 
 from __future__ import annotations
@@ -223,6 +225,11 @@ class Outcome:
     reason: str = ""
 
 
+#: The most values one index may take on a path: the fast rules index tables of
+#: 14 bids and 4 seats; an index past this (an unguarded score) is ``unknown``.
+MAX_INDEX_VALUES = 64
+
+
 @dataclass
 class Paths:
     """Depth-first enumeration of the paths of one function on symbolic inputs.
@@ -298,7 +305,7 @@ class Paths:
         key = term.get_id()
         if key in self.values:
             return self.values[key]
-        while True:
+        for _ in range(MAX_INDEX_VALUES):
             if self.position < len(self.steps):
                 step = self.steps[self.position]
                 if step.value is None or not step.condition.arg(0).eq(term):
@@ -320,6 +327,7 @@ class Paths:
                 assert step.value is not None
                 self.values[key] = step.value
                 return step.value
+        raise _Unknown(f"an index that takes more than {MAX_INDEX_VALUES} values")
 
     def _holds(self, goal: Any) -> solver.Z3Verdict:
         self.solver.push()

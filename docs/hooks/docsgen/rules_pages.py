@@ -42,6 +42,12 @@ def citation_text(citation: Citation | None) -> str:
     return cell(text) + source_link_html(citation.source).replace("|", "&#124;")
 
 
+def _first_minimum(row: dict[str, object]) -> int:
+    """A minimum row's value at the first score of its band (an open band's formula,
+    ``14 + (score - 140) // 10``, starts with it)."""
+    return int(str(row["minimum"]).split(" + ")[0])
+
+
 def _bands_table(rows: list[dict[str, object]], key: str, heading: str) -> str:
     return table(["score", heading], ([cell(r["band"]), cell(r[key])] for r in rows))
 
@@ -168,14 +174,17 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
         {
             **row,
             "minimum": f"{row['minimum']}: above the largest bid, no legal bid (the game is stuck)"
-            if int(str(row["minimum"])) > rules.max_bid
+            if _first_minimum(row) > rules.max_bid
             else row["minimum"],
         }
         for row in data["own_minimum_by_band"]
     ]
     out.append(_bands_table(own_rows, "minimum", "smallest legal bid"))
     if data["own_minimum_unbounded"]:
-        out.append("\nThe own minimum keeps rising by one per ten points; the last row goes on.\n")
+        out.append(
+            "\nThe own minimum keeps rising by one per ten points: the last row's formula "
+            "holds for every higher score.\n"
+        )
     out.append(f"\nThe largest bid is {rules.max_bid}.\n")
     out.append(
         f"\n#### Table minimum (from the {cell(data['table_minimum_score'])}; counts "
@@ -190,7 +199,8 @@ def variant_page(variant: Variant, case_links: bool = True) -> str:
         )
     if data["table_minimum_unbounded"]:
         out.append(
-            "\nThe table minimum keeps rising by one per ten points; the last row goes on.\n"
+            "\nThe table minimum keeps rising by one per ten points: the last row's formula "
+            "holds for every higher score.\n"
         )
     if rules.dealer_may_throw_in:
         out.append("\nThe dealer may throw the hand in instead of bidding.\n")
