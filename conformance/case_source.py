@@ -26,6 +26,7 @@ adapter declared and which were not run, without reading a file again.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -86,7 +87,7 @@ def entry_of(case: Case, variants: dict[tuple[str, ...], tuple[str, ...]]) -> En
     """A case's :class:`Entry` (``variants``: the variant tuples already seen, shared)."""
     listed = tuple(case["variants"])
     shared = variants.setdefault(listed, listed)
-    kind = case["kind"]
+    kind = sys.intern(case["kind"])  # one string for every case of a kind
     return Entry(case["id"], kind, shared, "position" in case["input"])
 
 
@@ -122,6 +123,8 @@ class CaseSource:
                 case = suite._checked_case(file.path, index, raw, file.kind, None)
                 if number >= len(self.entries) or case.get("id") != self.entries[number].id:
                     raise UserError(f"case file {file.path}: it changed while the run read it")
+                # The index's strings, not copies: a case cut down keeps these.
+                case["id"], case["kind"] = self.entries[number].id, self.entries[number].kind
                 number += 1
                 yield case
 
@@ -156,27 +159,24 @@ def open_cases(
     for done, path in enumerate(paths):
         if on_file is not None:
             on_file(path, done, len(paths))
-        file, found = _checked_file(path, unique_ids, shared)
-        for found_entry in found:
-            earlier = first_seen.setdefault(found_entry.id, path)
-            if unique_ids and earlier != path:
-                raise UserError(
-                    f"case file {path}: case id {found_entry.id} is also used in {earlier}; "
-                    "every case id must be unique"
-                )
-            entries.append(found_entry)
+        file, found = _checked_file(path, unique_ids, shared, first_seen)
+        entries.extend(found)
         files.append(file)
     return CaseSource(files, entries)
 
 
 def _checked_file(
-    path: Path, unique_ids: bool, shared: dict[tuple[str, ...], tuple[str, ...]]
+    path: Path,
+    unique_ids: bool,
+    shared: dict[tuple[str, ...], tuple[str, ...]],
+    first_seen: dict[str, Path],
 ) -> tuple[_File, list[Entry]]:
-    """One file checked, as a streamed file and its entries (or, read whole, held)."""
+    """One file checked, as a streamed file and its entries (or, read whole, held);
+    ``first_seen``: the file each id was first seen in, this one's ids added."""
     from fourhundred.safeio import NotStreamable
 
     try:
-        return _streamed_check(path, unique_ids, shared)
+        return _streamed_check(path, unique_ids, shared, first_seen)
     except NotStreamable:
         pass
     except (_Recheck, UserError) as problem:
@@ -184,11 +184,27 @@ def _checked_file(
         if isinstance(problem, UserError):
             raise
     held = tuple(suite.checked_cases(path, unique_ids=unique_ids))
+    for case in held:
+        _seen_once(case["id"], path, unique_ids, first_seen)
     return _File(path, None, held), [entry_of(case, shared) for case in held]
 
 
+def _seen_once(case_id: str, path: Path, unique_ids: bool, first_seen: dict[str, Path]) -> None:
+    """Note where an id was first seen; with ``unique_ids``, one seen in an earlier
+    file is an error naming both."""
+    earlier = first_seen.setdefault(case_id, path)
+    if unique_ids and earlier != path:
+        raise UserError(
+            f"case file {path}: case id {case_id} is also used in {earlier}; "
+            "every case id must be unique"
+        )
+
+
 def _streamed_check(
-    path: Path, unique_ids: bool, shared: dict[tuple[str, ...], tuple[str, ...]]
+    path: Path,
+    unique_ids: bool,
+    shared: dict[tuple[str, ...], tuple[str, ...]],
+    first_seen: dict[str, Path],
 ) -> tuple[_File, list[Entry]]:
     from fourhundred.safeio import NotStreamable, stream_last_array
 
@@ -198,14 +214,26 @@ def _streamed_check(
     if not _file_validator().is_valid(head):
         raise _Recheck
     kind = head.get("kind")
-    seen: set[str] | None = set() if unique_ids else None
     validator = _case_validator()
     found: list[Entry] = []
+    ids = len(first_seen)
+    also: str | None = None  # the first id an earlier file used too
+    clashed: set[str] = set()  # every such id (a few, if any)
     for index, raw in enumerate(elements):
-        case = suite._checked_case(path, index, raw, kind, seen)
+        case = suite._checked_case(path, index, raw, kind, None)
         if not validator.is_valid(case):
             raise _Recheck
+        case_id = case["id"]
+        earlier = first_seen.setdefault(case_id, path)
+        if len(first_seen) == ids and unique_ids:  # seen before: in this file, or another
+            if earlier == path or case_id in clashed:
+                raise _Recheck  # the whole check names the case used twice in this file
+            clashed.add(case_id)
+            also = also or case_id
+        ids = len(first_seen)
         found.append(entry_of(case, shared))
+    if also is not None:  # after the file's own problems, as when it is read whole
+        _seen_once(also, path, unique_ids, first_seen)
     return _File(path, kind, None), found
 
 
@@ -245,9 +273,9 @@ class RunPlan:
 
     @classmethod
     def listed(cls, runs: Iterable[Run]) -> RunPlan:
-        """A plan of runs given whole (a test's, a fuzz batch's)."""
+        """A plan of runs given whole (a test's, a fuzz batch's), kept as they are."""
         plan = cls(CaseSource([], []), array("q"), array("b"))
-        plan.extra = tuple(replace(run, slot=slot) for slot, run in enumerate(runs))
+        plan.extra = tuple(runs)
         return plan
 
     def plus(self, runs: Iterable[Run]) -> RunPlan:
@@ -281,7 +309,7 @@ class RunPlan:
         yield from self.extra
 
     def light(self, start: int = 0) -> Iterator[Run]:
-        """The runs from slot ``start`` on, their cases cut down to id and kind
+        """The runs from the ``start``-th on, their cases cut down to id and kind
         (no file is read; added runs as they are)."""
         entries = self.source.entries
         for slot in range(start, len(self._cases)):
@@ -302,9 +330,8 @@ class RunPlan:
             else:
                 loose[outcome.key] += 1
         missing = []
-        for run in self.light():
-            assert run.slot is not None
-            if seen[run.slot]:
+        for place, run in enumerate(self.light()):
+            if run.slot == place and seen[place]:
                 continue
             if loose[run.key]:
                 loose[run.key] -= 1

@@ -168,21 +168,27 @@ class _Todo:
     failure (in front), then those the plan has not made yet (taken as they are
     needed, so a plan of any length is never held whole)."""
 
-    def __init__(self, plan: RunPlan, runs: Iterator[tuple[int, Run]], hello: Mapping[str, Any]):
+    def __init__(self, plan: RunPlan, hello: Mapping[str, Any]):
         self.front: collections.deque[tuple[int, Run]] = collections.deque()
         self._plan = plan
-        self._runs = runs
         self._hello = hello
-        #: The rank and slot of the last run taken from the plan.
+        #: The rank of the last run taken from the plan, and its place in the plan.
         self._last_rank = -1
-        self._last_slot = -1
+        self._last_place = -1
         self._cleared = False
+        self._runs = self._declared()
+
+    def _declared(self) -> Iterator[tuple[int, Run]]:
+        """The runs of the plan the adapter declared, ranked."""
+        rank = 0
+        for place, run in enumerate(self._plan):
+            if unsupported(self._hello, run) is None:
+                self._last_rank, self._last_place = rank, place
+                yield rank, run
+                rank += 1
 
     def _pull(self) -> bool:
         for item in self._runs:
-            self._last_rank = item[0]
-            if item[1].slot is not None:
-                self._last_slot = item[1].slot
             self.front.append(item)
             return True
         return False
@@ -209,7 +215,7 @@ class _Todo:
         if self._cleared:
             return pairs
         rank = self._last_rank
-        for run in self._plan.light(self._last_slot + 1):
+        for run in self._plan.light(self._last_place + 1):
             if unsupported(self._hello, run) is None:
                 rank += 1
                 pairs.append((rank, run))
@@ -397,8 +403,7 @@ class Runner:
                 if why is not None:
                     self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
         self.applicable = applicable
-        declared = (run for run in plan if unsupported(hello, run) is None)
-        todo = _Todo(plan, enumerate(declared), hello)
+        todo = _Todo(plan, hello)
         state = _RunState(todo, clock=self.settings.clock)
         try:
             if todo and self.adapter is None:  # it died at the end of the last run
