@@ -30,8 +30,10 @@ coincide with many mutants on a few runs each:
 - **consistency** (:func:`_consistent_cover`): every run its mutant fails that
   the engine answered, the engine fails, and, for a cause found by exact
   answers, with the mutant's answer, unless the chosen causes played all at once
-  answer that run as the engine does (one bug hiding or changing another). A
-  refuted cause is dropped and the cover recomputed without it;
+  answer that run as the engine does (one bug hiding or changing another); a
+  family cause too, save that its wrong answer need not be the engine's (on a run
+  crossing several of its parameters, no engine's). A refuted cause is dropped
+  and the cover recomputed without it;
 - **specificity** (:func:`_demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   stands only if its mutant predicts more failures than stay unexplained there.
@@ -169,7 +171,8 @@ class _Candidate:
     #: cause (the members are, each one).
     whole: bool = True
     #: The runs it fails (by the dictionary) that the engine answered and passes:
-    #: evidence against it unless another cause's mutant changes their answer too.
+    #: evidence against it unless another cause's mutant changes their answer too
+    #: (a family mutant's too: :func:`_consistent_cover`).
     contradicted: frozenset[str] = frozenset()
     #: Every run its mutant fails (by the dictionary): where it may hide another cause.
     changes: frozenset[str] = frozenset()
@@ -316,8 +319,15 @@ def diagnose(
                 not faults.is_family(name) or _every_member_shows(name, found, answered, failed),
                 # A family stands for one rule wrong at each of its parameters, and is
                 # judged so (``whole``): its answers on runs crossing several of them
-                # at once are no prediction of such an engine's answers.
-                frozenset(() if family else (k for k in predicted if k not in shown)),
+                # at once are no prediction of such an engine's answers, and a variant
+                # where the engine shows none of a member's failures may not route
+                # through the rule at all. Where it shows some, a run of that member
+                # the engine passes is evidence against the family (_contradicting).
+                frozenset(
+                    _contradicting(name, found, answered, failed, shown)
+                    if family
+                    else (k for k in predicted if k not in shown)
+                ),
                 frozenset(found.failing(name)),
                 frozenset(() if family else (k for k in hit if listed[k][name] != digests[k])),
             )
@@ -413,6 +423,44 @@ def _demote_weak(
         causes=tuple(causes),
         unexplained=tuple(key for key in order if key in unexplained),
     )
+
+
+#: Kinds whose one run passes through many states, so through several parameters of
+#: a family (:func:`_contradicting`).
+CROSSING = frozenset({"whole_game"})
+
+
+def _contradicting(
+    name: str, found: faults.Dictionary, answered: set[str], failed: set[str], shown: set[str]
+) -> set[str]:
+    """The runs that refute a family mutant unless the chosen causes together pass
+    them: a run the engine answered and passes that one of its member points (the
+    rule wrong at one parameter under one rule set) fails, where the engine fails
+    another run of that member and kind. The engine's rule is then wrong at that
+    parameter in that use (a kind: the table minimum, the value table), and still
+    right on that run, which the family's rule is not; a family that matches some
+    failures by chance is refuted so. A use where the engine shows none of a
+    member's failures is no evidence: its code may not reach the rule there (a band
+    rule wrong in the table minimum, while the value table reads its own bands).
+    Only a run the member and the family fail alike counts, and none of the
+    :data:`CROSSING` kinds: there the rule wrong at the other parameters as well
+    may undo the member's change (a whole game passes many band edges)."""
+    kind_of = {key: key.partition(".")[0] for key in answered}
+    family = found.failing(name)
+    against: set[str] = set()
+    for member in _lifted_members().get(name, ()):
+        own = found.failing(member)
+        failing = [key for key in own if key in answered]
+        uses = {kind_of[key] for key in failing if key in failed}
+        against.update(
+            key
+            for key in failing
+            if key not in shown
+            and kind_of[key] in uses
+            and kind_of[key] not in CROSSING
+            and family.get(key) == own[key]
+        )
+    return against
 
 
 def _every_member_shows(
