@@ -32,8 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
 from fourhundred.spec.model import Rules
-from fourhundred.spec.sources import cite
-from fourhundred.verify.results import Check, Decision, Settings
+from fourhundred.verify.results import Check, Decision, Settings, reference_check
 from fourhundred.verify.solver import add_work
 
 if TYPE_CHECKING:
@@ -158,21 +157,9 @@ def _decide(function: Callable[..., object]) -> Callable[[Rules, Settings], Deci
     return decide
 
 
-def _default_reading(rules: Rules) -> bool:
-    return not rules.options
-
-
 def contract_checks(all_readings: bool) -> tuple[Check, ...]:
     """One check per contract (default readings only, unless ``all_readings``)."""
     return tuple(
-        Check(
-            f"reference-{name.replace('_', '-')}-matches-spec",
-            "invariant",
-            "reference",
-            f"The reference's fast {name} equals the specification's (CrossHair)",
-            (cite("qahwa", "Bidding", "the rules the reference implements"),),
-            _decide(function),
-            (lambda r: True) if all_readings else _default_reading,
-        )
+        reference_check(name, "CrossHair", _decide(function), all_readings)
         for name, function in CONTRACTS
     )

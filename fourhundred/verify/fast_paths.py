@@ -47,9 +47,8 @@ import z3
 
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import Rules
-from fourhundred.spec.sources import cite
 from fourhundred.verify import solver
-from fourhundred.verify.results import Check, Decision, Settings
+from fourhundred.verify.results import Check, Decision, Settings, reference_check
 
 # ----------------------------------------------------------------------
 # Symbolic values that ask the explorer at every branch
@@ -711,23 +710,10 @@ def _decide(name: str) -> Callable[[Rules, Settings], Decision]:
     return decide
 
 
-def _default_reading(rules: Rules) -> bool:
-    return not rules.options
-
-
 def path_checks(all_readings: bool) -> tuple[Check, ...]:
     """One check per goal (on the default readings, or every reading under ``--deep``)."""
     return tuple(
-        Check(
-            f"reference-{name.replace('_', '-')}-matches-spec",
-            "invariant",
-            "reference",
-            f"The reference's fast {name} equals the specification's (Z3, path by path)",
-            (cite("qahwa", "Bidding", "the rules the reference implements"),),
-            _decide(name),
-            (lambda r: True) if all_readings else _default_reading,
-        )
-        for name in GOALS
+        reference_check(name, "Z3, path by path", _decide(name), all_readings) for name in GOALS
     )
 
 

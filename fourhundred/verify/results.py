@@ -47,6 +47,7 @@ from typing import Any, Literal
 
 from fourhundred.spec.definitions import Citation
 from fourhundred.spec.model import Rules
+from fourhundred.spec.sources import cite
 
 Kind = Literal["invariant", "claim"]
 Outcome = Literal["holds", "source finding", "house rules finding", "undecided", "failed"]
@@ -132,6 +133,28 @@ class Check:
     #: the ledger refutes it, no page of that variant may say them outside the
     #: claims it generates from the ledger (``tests/test_docs_claims.py``).
     phrases: tuple[str, ...] = ()
+
+
+def default_reading(rules: Rules) -> bool:
+    """Whether ``rules`` is a variant's default reading (no option of the register chosen)."""
+    return not rules.options
+
+
+def reference_check(
+    name: str, method: str, decide: Callable[[Rules, Settings], Decision], all_readings: bool
+) -> Check:
+    """The check that the reference's fast ``name`` equals the specification's,
+    decided by ``decide`` (``method`` says how: CrossHair, or Z3 path by path), on
+    the default readings only unless ``all_readings``."""
+    return Check(
+        f"reference-{name.replace('_', '-')}-matches-spec",
+        "invariant",
+        "reference",
+        f"The reference's fast {name} equals the specification's ({method})",
+        (cite("qahwa", "Bidding", "the rules the reference implements"),),
+        decide,
+        (lambda rules: True) if all_readings else default_reading,
+    )
 
 
 @dataclass(frozen=True)
