@@ -158,13 +158,20 @@ def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
     )
 
 
+def _fields_in_play(
+    rule_set: coverage.RuleSet, table: Mapping[str, Callable[[Rules], bool]]
+) -> Iterator[tuple[str, Any]]:
+    """The fields of ``table`` that apply under the rule set's rules (by the table) and
+    act together with a field the rule set changes (:func:`related`), with their values."""
+    changed = changed_fields(rule_set)
+    for name, applies in table.items():
+        if changed & related(name) and applies(rule_set.rules):
+            yield name, getattr(rule_set.rules, name)
+
+
 def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
-    changed = changed_fields(rule_set)
-    for name, applies in APPLIES.items():
-        if not changed & related(name) or not applies(rules):
-            continue
-        now = getattr(rules, name)
+    for name, now in _fields_in_play(rule_set, APPLIES):
         for other in _domain(name):
             if other == now:
                 continue
@@ -181,11 +188,7 @@ def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
 
 def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
-    changed = changed_fields(rule_set)
-    for name, applies in NUMBERS.items():
-        if not changed & related(name) or not applies(rules):
-            continue
-        now = getattr(rules, name)
+    for name, now in _fields_in_play(rule_set, NUMBERS):
         assert isinstance(now, int)
         for step in (-1, 1):
             other = now + step
