@@ -261,6 +261,15 @@ def test_the_campaign_never_imports_the_cluster_mode() -> None:
     assert importers <= {"fourhundred.commands.fuzz"}
 
 
+def test_every_module_says_its_job_in_a_docstring() -> None:
+    silent = [
+        module
+        for module, path in modules().items()
+        if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert silent == []
+
+
 def test_an_import_circle_is_found() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(graph) == [{"a", "b", "c"}]
