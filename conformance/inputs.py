@@ -503,10 +503,10 @@ def legal_plays_input(rng: random.Random, rules: Rules) -> Json:
 def whole_game_input(rng: random.Random, rules: Rules) -> Json:
     """``{position, actions}`` (mostly one to a few hands from a generated position) or
     ``{first_dealer, actions}`` (a full game): by the reference's heuristic players
-    (see :mod:`fourhundred.fuzz.games`)."""
-    from fourhundred.fuzz import games
+    (see :mod:`fourhundred.conformance.random_games`)."""
+    from fourhundred.conformance import random_games
 
-    return games.random_game(rng, rules, MAX_GAME_HANDS)
+    return random_games.random_game(rng, rules, MAX_GAME_HANDS)
 
 
 def scripted_games(seed_prefix: str) -> list[tuple[str, Json]]:

@@ -475,7 +475,7 @@ RULE_FIELDS: tuple[str, ...] = tuple(
 #: The rule fields of a player's legal bids.
 _BID_FIELDS = ("min_bid", "own_min_rises", "own_min_cap", "max_bid")
 #: The rule fields of the table minimum and of whether a hand is played.
-_TABLE_FIELDS = (
+TABLE_FIELDS = (
     "table_min_base",
     "table_min_rises",
     "table_min_cap",
@@ -556,8 +556,8 @@ _ENTRIES: tuple[Kind, ...] = (
         suite_inputs=grids.table_minimum_suite_inputs,
         conventions=table_conventions,
         # Bids count their values only under pagat's option, whose variants have no reduced values.
-        reads=_union(_TABLE_FIELDS, tuple(f for f in _VALUE_FIELDS if f != "reduced_scope")),
-        cites=_TABLE_FIELDS,
+        reads=_union(TABLE_FIELDS, tuple(f for f in _VALUE_FIELDS if f != "reduced_scope")),
+        cites=TABLE_FIELDS,
     ),
     Kind(
         name="trick_winner",

@@ -3,7 +3,7 @@ phase of the game, every action type with a seat named and without, and after th
 is over every action again, each rejected with its code.
 
 The attempts are those of :func:`fourhundred.conformance.games.attempts` (the fuzzer's
-list too, :mod:`fourhundred.fuzz.attempts`): not an action (``pass``), a deal and a bad
+list too, :mod:`fourhundred.conformance.random_attempts`): not an action (``pass``), a deal and a bad
 deal, a bid of 0, the seat's smallest bid and one over the maximum, a throw-in, a card of
 the seat's and one it does not hold; each with no seat named, named for the seat to act
 (the dealer while dealing and after the game) and for the next seat. They are tried

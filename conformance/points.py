@@ -55,7 +55,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -158,13 +158,20 @@ def _option_points(rule_set: coverage.RuleSet) -> Iterator[Point | Unobserved]:
     )
 
 
+def _fields_in_play(
+    rule_set: coverage.RuleSet, table: Mapping[str, Callable[[Rules], bool]]
+) -> Iterator[tuple[str, Any]]:
+    """The fields of ``table`` that apply under the rule set's rules (by the table) and
+    act together with a field the rule set changes (:func:`related`), with their values."""
+    changed = changed_fields(rule_set)
+    for name, applies in table.items():
+        if changed & related(name) and applies(rule_set.rules):
+            yield name, getattr(rule_set.rules, name)
+
+
 def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
-    changed = changed_fields(rule_set)
-    for name, applies in APPLIES.items():
-        if not changed & related(name) or not applies(rules):
-            continue
-        now = getattr(rules, name)
+    for name, now in _fields_in_play(rule_set, APPLIES):
         for other in _domain(name):
             if other == now:
                 continue
@@ -181,11 +188,7 @@ def _flip_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
 
 def _number_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
     rules, variant = rule_set.rules, rule_set.variant
-    changed = changed_fields(rule_set)
-    for name, applies in NUMBERS.items():
-        if not changed & related(name) or not applies(rules):
-            continue
-        now = getattr(rules, name)
+    for name, now in _fields_in_play(rule_set, NUMBERS):
         assert isinstance(now, int)
         for step in (-1, 1):
             other = now + step
@@ -229,7 +232,35 @@ def _bands_differ(rules: Rules, other: Rules) -> bool:
     return any(_answers_at(one, score) != _answers_at(two, score) for score in scores)
 
 
-def _band_shift(edge: int, early: bool) -> type[FastRules]:
+def _edge_points(
+    rule_set: coverage.RuleSet,
+    family: str,
+    edges: Iterable[tuple[int, Sequence[bool]]],
+    cited: Sequence[str],
+    about: Callable[[int], str],
+    wrong: Callable[[int, bool], tuple[str, type[FastRules]]],
+) -> Iterator[Point]:
+    """The points of a rule that changes at ``edges`` of a table (a score band, a row of
+    the values), read one step early (the row below an edge read as the edge's row) or
+    late (the edge's row read as the one below), on the sides each edge gives (True:
+    early): named ``<family>-early/<variant>/<edge>`` (or ``-late``), citing the fields
+    ``cited``, described by ``about``; ``wrong`` says what the mutant reads and makes it."""
+    rules, variant = rule_set.rules, rule_set.variant
+    for edge, sides in edges:
+        for early in sides:
+            says, fast = wrong(edge, early)
+            yield rule_set_point(
+                rule_set,
+                f"{family}-{'early' if early else 'late'}/{variant}/{edge}",
+                cite(rules, *cited),
+                about(edge),
+                f"{variant}: {says}",
+                fast=fast,
+            )
+
+
+def _band_shift(edge: int, early: bool) -> tuple[str, type[FastRules]]:
+    """A score beside the band edge ``edge`` read as the score on the other side of it."""
     source, seen_as = (edge - 1, edge) if early else (edge, edge - 1)
 
     def moved(score: int) -> int:
@@ -241,7 +272,7 @@ def _band_shift(edge: int, early: bool) -> type[FastRules]:
     def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
         return FastRules.bid_value(self, bid, moved(own_score), moved(highest_score))
 
-    return _fast(
+    return f"a score of {source} counts as {seen_as}", _fast(
         f"Band{'Early' if early else 'Late'}{edge}",
         f"A score of {source} counts as {seen_as} in every rule the bands decide.",
         band=band,
@@ -250,32 +281,36 @@ def _band_shift(edge: int, early: bool) -> type[FastRules]:
 
 
 def _band_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
-    rules, variant = rule_set.rules, rule_set.variant
     if not _concerns(rule_set, BAND_FIELDS):
         return
-    fast = FastRules.of(rules)
-    for edge in band_edges():
-        if _answers_at(fast, edge - 1) == _answers_at(fast, edge):
-            continue
-        for early in (True, False):
-            family = "band-early" if early else "band-late"
-            seen = f"{edge - 1} counts as {edge}" if early else f"{edge} counts as {edge - 1}"
-            yield rule_set_point(
-                rule_set,
-                f"{family}/{variant}/{edge}",
-                cite(rules, "own_min_rises", "table_min_rises", "reduced_values"),
-                f"the band edge at {edge} ({edge - 1} is below it): own minimum, table "
-                "minimum and values",
-                f"{variant}: a score of {seen}",
-                fast=_band_shift(edge, early),
-            )
+    fast = FastRules.of(rule_set.rules)
+    edges = [
+        (edge, (True, False))
+        for edge in band_edges()
+        if _answers_at(fast, edge - 1) != _answers_at(fast, edge)
+    ]
+    yield from _edge_points(
+        rule_set,
+        "band",
+        edges,
+        ("own_min_rises", "table_min_rises", "reduced_values"),
+        lambda edge: (
+            f"the band edge at {edge} ({edge - 1} is below it): own minimum, table "
+            "minimum and values"
+        ),
+        _band_shift,
+    )
 
 
-def _value_shift(source: int, donor: int) -> type[FastRules]:
+def _value_shift(row: int, early: bool) -> tuple[str, type[FastRules]]:
+    """A bid beside the row of the value table that starts at bid ``row`` worth what
+    the bid on the other side of it is."""
+    source, donor = (row - 1, row) if early else (row, row - 1)
+
     def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
         return FastRules.bid_value(self, donor if bid == source else bid, own_score, highest_score)
 
-    return _fast(
+    return f"{source} worth what {donor} is", _fast(
         f"Bid{source}WorthBid{donor}",
         f"A bid of {source} is worth what {donor} is.",
         bid_value=bid_value,
@@ -283,25 +318,26 @@ def _value_shift(source: int, donor: int) -> type[FastRules]:
 
 
 def _value_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
-    rules, variant = rule_set.rules, rule_set.variant
+    rules = rule_set.rules
     if not _concerns(rule_set, VALUE_FIELDS):
         return
     fast = FastRules.of(rules)
-    for bid in range(rules.min_bid + 1, rules.max_bid + 1):
-        rows = (fast.value_low, fast.value_high)
-        if all(row[bid] == row[bid - 1] for row in rows):
-            continue
-        for early in (True, False) if bid != fast.special_bid else (True,):
-            family = "value-early" if early else "value-late"
-            source, donor = (bid - 1, bid) if early else (bid, bid - 1)
-            yield rule_set_point(
-                rule_set,
-                f"{family}/{variant}/{bid}",
-                cite(rules, "values", "reduced_values", "eleven_plus_fifty"),
-                f"the value of {bid - 1} and of {bid} (a row of the value table starts at {bid})",
-                f"{variant}: {source} worth what {donor} is",
-                fast=_value_shift(source, donor),
-            )
+    rows = (fast.value_low, fast.value_high)
+    edges = [
+        (bid, (True, False) if bid != fast.special_bid else (True,))
+        for bid in range(rules.min_bid + 1, rules.max_bid + 1)
+        if not all(row[bid] == row[bid - 1] for row in rows)
+    ]
+    yield from _edge_points(
+        rule_set,
+        "value",
+        edges,
+        ("values", "reduced_values", "eleven_plus_fifty"),
+        lambda bid: (
+            f"the value of {bid - 1} and of {bid} (a row of the value table starts at {bid})"
+        ),
+        _value_shift,
+    )
 
 
 # -- comparisons and turns no field expresses ---------------------------

@@ -84,18 +84,8 @@ _SCORE_HOOKS = frozenset(
         "hand_result",
     }
 )
-#: The fields the throw-in decision reads, by the table measure.
-_TABLE_FIELDS = frozenset(
-    {
-        "table_min_base",
-        "table_min_rises",
-        "table_min_cap",
-        "table_min_scores",
-        "total_switch",
-        "table_measure",
-        "table_comparison",
-    }
-)
+#: The fields the throw-in decision reads, by the table measure (the table minimum's).
+_TABLE_FIELDS = frozenset(kinds.TABLE_FIELDS)
 #: The fields a bid's value reads (the ``bid_value`` kind's).
 _VALUE_READ = frozenset(kinds.KINDS["bid_value"].reads)
 

@@ -13,7 +13,7 @@ all is a :class:`RunnerError`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from fourhundred.conformance import kinds
@@ -303,6 +303,26 @@ def handshake_change(first: Mapping[str, Any], again: Mapping[str, Any]) -> str 
                     )
         return f"{key} was {kinds.json_text(before, 60)}, now {kinds.json_text(after, 60)}"
     return None
+
+
+def answer_seq(message: Any, first: int, last: int, waiting: Collection[int]) -> int:
+    """The seq of a line that answers a case sent to this adapter process (``first``
+    to ``last``: in flight, or reported already); :class:`AdapterFailure` when the
+    line is not such an answer (``waiting``: the seqs in flight, for the message)."""
+    if not isinstance(message, dict):
+        raise AdapterFailure(f"an answer must be a JSON object, got {kinds.json_text(message, 80)}")
+    seq = message.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not first <= seq <= last:
+        in_flight = list(waiting)
+        expected = (
+            f"expected {in_flight[0]}"
+            if len(in_flight) == 1
+            else f"{len(in_flight)} cases in flight"
+        )
+        raise AdapterFailure(
+            f"wrong seq: {expected}, got {kinds.json_text(seq, 40)}", Reason.PROTOCOL
+        )
+    return seq
 
 
 def check_answer(message: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -1,8 +1,8 @@
 """The conformance run loop: send every case to an adapter, collect and order the outcomes.
 
 One job: drive one adapter (:class:`~fourhundred.conformance.process.AdapterProcess`)
-through a list of runs. The runner performs the handshake
-(:func:`~fourhundred.conformance.protocol.check_hello`), keeps a window of
+through a list of runs. The runner starts it and shakes hands
+(:func:`~fourhundred.conformance.handshake.shake_hands`), keeps a window of
 cases in flight and matches every answer to its case by ``seq``, so an
 adapter may answer a window in any order; each case may take at most the
 per-case timeout, counted from the last answer. Each answer is judged
@@ -16,32 +16,31 @@ runner does with a bad adapter"):
   in flight is blamed on the case in flight when it was alone; with several in
   flight the adapter is restarted and they are sent again one by one, so only
   a case that fails alone is blamed.
-* After :data:`MAX_DEATHS_IN_A_ROW` failures that need a restart without one
-  answer in between, after failures on more than :attr:`Settings.failure_budget`
-  of the cases asked (an adapter that dies every few cases), after a restart
-  that fails or that answers a different handshake, the run stops: the cases
-  left are *not run* (:attr:`Runner.incomplete`), never silently absent.
+* After :data:`~fourhundred.conformance.run_settings.MAX_DEATHS_IN_A_ROW` failures
+  that need a restart without one answer in between, after failures on more
+  than :attr:`Settings.failure_budget` of the cases asked (an adapter that dies
+  every few cases), after a restart that fails or that answers a different
+  handshake, the run stops: the cases left are *not run*
+  (:attr:`Runner.incomplete`), never silently absent.
 
 Outcomes are handed to the reports in suite order as soon as they are
 settled, so a report streamed to disk is complete up to the last case even if
 the runner itself is interrupted.
 
-The names of the protocol, process and judging modules that callers used
-from here before the split are re-exported (``__all__``).
+How a run is set up is :mod:`~fourhundred.conformance.run_settings`; the
+cases of a run between the plan and the reports are kept by
+:mod:`~fourhundred.conformance.run_state`. The names of the protocol, process,
+judging and settings modules that callers used from here before the splits are
+re-exported (``__all__``).
 """
 
 from __future__ import annotations
 
-import collections
-import shlex
-import sys
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from fourhundred.conformance import kinds
 from fourhundred.conformance.case_source import RunPlan
+from fourhundred.conformance.handshake import shake_hands
 from fourhundred.conformance.judging import (
     ANY_CODE,
     STATUSES,
@@ -51,32 +50,28 @@ from fourhundred.conformance.judging import (
     judge,
     without_codes,
 )
-from fourhundred.conformance.outcomes import (
-    DEFAULT_FAILURE_BUDGET,
-    MIN_FAILURES_COUNTED,
-    Incomplete,
-    Reason,
-    Stop,
-)
-from fourhundred.conformance.process import (
-    MAX_ANSWER_BYTES,
-    STDERR_LIMIT,
-    AdapterProcess,
-    exit_text,
-)
+from fourhundred.conformance.outcomes import MIN_FAILURES_COUNTED, Incomplete, Reason, Stop
+from fourhundred.conformance.process import AdapterProcess, exit_text
 from fourhundred.conformance.protocol import (
     NO_POSITIONS,
     NOT_DECLARED,
     PROTOCOL_VERSION,
     AdapterFailure,
     RunnerError,
+    answer_seq,
     check_answer,
     check_hello,
-    handshake_change,
     protocol_validator,
     supports,
     unsupported,
 )
+from fourhundred.conformance.run_settings import (
+    DEFAULT_TIMEOUT,
+    REFERENCE_ADAPTER,
+    Settings,
+    split_command,
+)
+from fourhundred.conformance.run_state import Pending, RunState, Todo
 from fourhundred.conformance.suite import Run
 
 __all__ = [
@@ -106,9 +101,6 @@ __all__ = [
     "without_codes",
 ]
 
-DEFAULT_TIMEOUT = 5.0
-STARTUP_TIMEOUT = 30.0
-DEFAULT_WINDOW = 64
 #: Seconds an answered case waits for a repeat of its answer (charged to it)
 #: before it is reported, unless a later line comes first.
 REPEAT_GRACE = 0.1
@@ -116,154 +108,6 @@ REPEAT_GRACE = 0.1
 MAX_STRAY_ANSWERS_KEPT = 100
 #: Attempts to start the adapter again after a crash or hang before the run stops.
 MAX_RESTART_ATTEMPTS = 3
-#: Crashes, hangs or unreadable lines in a row, without a single answer in
-#: between, after which the adapter is not restarted again: the run stops.
-MAX_DEATHS_IN_A_ROW = 8
-#: The command that starts the bundled reference adapter (the default ``--adapter``).
-REFERENCE_ADAPTER = (sys.executable, "-m", "fourhundred.conformance.adapter")
-
-
-@dataclass
-class Settings:
-    """How to run: timeouts, window, limits, baseline."""
-
-    timeout: float = DEFAULT_TIMEOUT
-    startup_timeout: float = STARTUP_TIMEOUT
-    window: int = DEFAULT_WINDOW
-    stderr_limit: int = STDERR_LIMIT
-    fail_fast: bool = False
-    baseline: frozenset[str] = field(default_factory=frozenset)
-    #: Check every message of the adapter against ``schema/protocol.schema.json`` (slower).
-    validate: bool = False
-    #: The longest answer line accepted (a longer one is that case's error).
-    max_answer_bytes: int = MAX_ANSWER_BYTES
-    #: Failures needing a restart, in a row without an answer, before the run stops.
-    max_deaths_in_a_row: int = MAX_DEATHS_IN_A_ROW
-    #: The share of cases the adapter may fail on (needing a restart) before the run stops.
-    failure_budget: float = DEFAULT_FAILURE_BUDGET
-    #: The clock of timeouts (per case, start-up) and of the wait for a repeated
-    #: answer; seconds. A test passes a clock it moves itself, so that no
-    #: outcome depends on the machine's speed.
-    clock: Callable[[], float] = time.monotonic
-
-
-@dataclass
-class _Pending:
-    """A case sent to the current adapter process: its place in the suite order,
-    when it was sent, and its outcome once answered (until it is reported)."""
-
-    seq: int
-    rank: int
-    run: Run
-    sent: float
-    outcome: Outcome | None = None
-    #: Lines read when it was answered, and when: it is settled (reported) once a
-    #: later line is read, or :data:`REPEAT_GRACE` later.
-    answered_at_line: int = 0
-    answered_at: float = 0.0
-
-
-class _Todo:
-    """The (rank, run) pairs not yet sent, in suite order: those sent back after a
-    failure (in front), then those the plan has not made yet (taken as they are
-    needed, so a plan of any length is never held whole)."""
-
-    def __init__(self, plan: RunPlan, hello: Mapping[str, Any]):
-        self.front: collections.deque[tuple[int, Run]] = collections.deque()
-        self._plan = plan
-        self._hello = hello
-        #: The rank of the last run taken from the plan, and its place in the plan.
-        self._last_rank = -1
-        self._last_place = -1
-        self._cleared = False
-        self._runs = self._declared()
-
-    def _declared(self) -> Iterator[tuple[int, Run]]:
-        """The runs of the plan the adapter declared, ranked."""
-        rank = 0
-        for place, run in enumerate(self._plan):
-            if unsupported(self._hello, run) is None:
-                self._last_rank, self._last_place = rank, place
-                yield rank, run
-                rank += 1
-
-    def _pull(self) -> bool:
-        for item in self._runs:
-            self.front.append(item)
-            return True
-        return False
-
-    def __bool__(self) -> bool:
-        return bool(self.front) or self._pull()
-
-    def popleft(self) -> tuple[int, Run]:
-        if not self.front:
-            self._pull()
-        return self.front.popleft()
-
-    def appendleft(self, item: tuple[int, Run]) -> None:
-        self.front.appendleft(item)
-
-    def clear(self) -> None:
-        self.front.clear()
-        self._runs = iter(())
-        self._cleared = True
-
-    def rest(self) -> list[tuple[int, Run]]:
-        """Every pair not sent, light (:meth:`RunPlan.light`: no file is read again)."""
-        pairs = [(rank, run.compact()) for rank, run in self.front]
-        if self._cleared:
-            return pairs
-        rank = self._last_rank
-        for run in self._plan.light(self._last_place + 1):
-            if unsupported(self._hello, run) is None:
-                rank += 1
-                pairs.append((rank, run))
-        return pairs
-
-
-@dataclass
-class _RunState:
-    """The cases of one :meth:`Runner.run` not yet reported."""
-
-    #: (rank, run) not yet sent, in suite order.
-    todo: _Todo
-    #: seq -> case sent to the current adapter process, waiting for its answer (in seq order).
-    waiting: dict[int, _Pending] = field(default_factory=dict)
-    #: seq -> case answered, not yet reported; and rank -> seq of the same.
-    answered: dict[int, _Pending] = field(default_factory=dict)
-    by_rank: dict[int, int] = field(default_factory=dict)
-    #: The rank of the next case to report.
-    next_rank: int = 0
-    #: Lines read from the adapter.
-    lines: int = 0
-    #: Cases to send one at a time after a failure with several in flight.
-    suspects: int = 0
-    #: When the adapter last answered a case (or was started).
-    last_answer: float = 0.0
-    #: Bytes of stderr the adapter had written at its last answer.
-    stderr_mark: int = 0
-    #: The run's clock (:attr:`Settings.clock`).
-    clock: Callable[[], float] = time.monotonic
-
-    def unsettled(self) -> float | None:
-        """When the earliest answered case not yet reported was answered (None: none is)."""
-        return min((p.answered_at for p in self.answered.values()), default=None)
-
-    def mark_answered(self, pending: _Pending, outcome: Outcome) -> None:
-        """Move a case from waiting to answered, with its outcome."""
-        self.waiting.pop(pending.seq, None)
-        pending.outcome = outcome
-        pending.answered_at_line, pending.answered_at = self.lines, self.clock()
-        self.answered[pending.seq] = pending
-        self.by_rank[pending.rank] = pending.seq
-
-    def left(self, answered_too: bool = False) -> list[Run]:
-        """Runs not yet reported, in suite order: those not answered (and those
-        answered, with ``answered_too``)."""
-        pending = [*self.waiting.values(), *(self.answered.values() if answered_too else ())]
-        ranked = [(p.rank, p.run.compact()) for p in pending] + self.todo.rest()
-        return [run for _, run in sorted(ranked, key=lambda item: item[0])]
 
 
 class Runner:
@@ -322,37 +166,11 @@ class Runner:
 
     def start(self) -> dict[str, Any]:
         """Start the adapter and shake hands; :class:`RunnerError` if that fails."""
-        adapter = AdapterProcess(
-            self.argv, self.settings.stderr_limit, self.settings.max_answer_bytes
+        self.adapter, self.hello = shake_hands(
+            self.argv, self.settings, self.hello, self._check_hello
         )
-        try:
-            adapter.send([{"cmd": "start", "version": PROTOCOL_VERSION}])
-            clock = self.settings.clock
-            startup = self.settings.startup_timeout
-            message = adapter.receive(clock() + startup, startup, clock)
-            if self._check_hello is not None:
-                self._check_hello(message)
-            hello = check_hello(message)
-        except AdapterFailure as failure:
-            tail = adapter.stderr_tail()
-            adapter.close()
-            raise RunnerError(
-                f"handshake with {shlex.join(self.argv)} failed: {failure.message}", tail
-            ) from None
-        changed = handshake_change(self.hello, hello) if self.hello else None
-        if changed is not None:
-            # Cases judged under the first handshake would be mixed with cases
-            # judged under another: the run stops, and is not restarted again.
-            adapter.close()
-            raise RunnerError(
-                f"the restarted adapter answered a different handshake ({changed}), "
-                "so the run stopped",
-                stop=Stop.HANDSHAKE_CHANGED,
-            )
-        self.adapter = adapter
-        self.hello = hello
         self._first_seq = self.seq + 1
-        return hello
+        return self.hello
 
     def _restart(self) -> None:
         if self.adapter is not None:
@@ -403,8 +221,8 @@ class Runner:
                 if why is not None:
                     self.on_outcome(Outcome(run, "not_applicable", why, reason=Reason.SKIPPED))
         self.applicable = applicable
-        todo = _Todo(plan, hello)
-        state = _RunState(todo, clock=self.settings.clock)
+        todo = Todo(plan, hello)
+        state = RunState(todo, clock=self.settings.clock)
         try:
             if todo and self.adapter is None:  # it died at the end of the last run
                 try:
@@ -419,7 +237,7 @@ class Runner:
                 self._stop(state, Stop.INTERRUPTED, f"the run was interrupted{how}")
             raise
 
-    def _stop(self, state: _RunState, stop: Stop, message: str) -> None:
+    def _stop(self, state: RunState, stop: Stop, message: str) -> None:
         """End the run early: every case answered is reported, in suite order
         (unless it is ``--fail-fast`` that stops: nothing after the first failure
         is), and every case left is *not run*."""
@@ -435,7 +253,7 @@ class Runner:
             assert outcome is not None
             self.on_outcome(outcome)
 
-    def _run(self, state: _RunState) -> None:
+    def _run(self, state: RunState) -> None:
         settings = self.settings
         adapter = self.adapter
         assert adapter is not None
@@ -456,7 +274,7 @@ class Runner:
                     rank, run = state.todo.popleft()
                     self.seq += 1
                     waiting += 1
-                    state.waiting[self.seq] = _Pending(self.seq, rank, run, now)
+                    state.waiting[self.seq] = Pending(self.seq, rank, run, now)
                     batch.append({"cmd": "run", "seq": self.seq, "case": run.message()})
                 adapter.send(batch)
             oldest = next(iter(state.waiting.values())).sent
@@ -473,7 +291,7 @@ class Runner:
                         continue
                 message = adapter.receive(deadline, settings.timeout, settings.clock)
                 state.lines += 1
-                seq = self._answer_seq(message, state)
+                seq = answer_seq(message, self._first_seq, self.seq, state.waiting)
             except AdapterFailure as failure:
                 if not self._after_failure(state, failure, started):
                     return
@@ -493,37 +311,14 @@ class Runner:
             try:
                 message = adapter.receive(-1.0, 0.0)  # only what is there already
                 state.lines += 1
-                seq = self._answer_seq(message, state)
+                seq = answer_seq(message, self._first_seq, self.seq, state.waiting)
             except AdapterFailure:  # its end or noise after the last answer: no case to blame
                 break
             self._take_answer(state, seq, message, clock())
         self._report_settled(state, everything=True)
 
-    def _answer_seq(self, message: Any, state: _RunState) -> int:
-        """The seq of a line that answers a case sent to this adapter process
-        (in flight, or reported already); :class:`AdapterFailure` when the line is
-        not such an answer."""
-        if not isinstance(message, dict):
-            raise AdapterFailure(
-                f"an answer must be a JSON object, got {kinds.json_text(message, 80)}"
-            )
-        seq = message.get("seq")
-        if (
-            not isinstance(seq, int)
-            or isinstance(seq, bool)
-            or not self._first_seq <= seq <= self.seq
-        ):
-            waiting = list(state.waiting)
-            expected = (
-                f"expected {waiting[0]}" if len(waiting) == 1 else f"{len(waiting)} cases in flight"
-            )
-            raise AdapterFailure(
-                f"wrong seq: {expected}, got {kinds.json_text(seq, 40)}", Reason.PROTOCOL
-            )
-        return seq
-
     def _take_answer(
-        self, state: _RunState, seq: int, message: Mapping[str, Any], started: float
+        self, state: RunState, seq: int, message: Mapping[str, Any], started: float
     ) -> None:
         """Charge an answer to the case its seq names: its outcome, or an error if
         that case was answered already."""
@@ -591,7 +386,7 @@ class Runner:
             tail = adapter.stderr_tail()
         return Outcome(run, status, text, actual, tail, seconds, reason)
 
-    def _after_failure(self, state: _RunState, failure: AdapterFailure, started: float) -> bool:
+    def _after_failure(self, state: RunState, failure: AdapterFailure, started: float) -> bool:
         """Blame a failure on the case in flight if it was alone, requeue the others,
         restart the adapter; False when the run stops instead."""
         adapter = self.adapter
@@ -654,7 +449,7 @@ class Runner:
             "(--failure-budget), so the run stopped"
         )
 
-    def _report_settled(self, state: _RunState, everything: bool = False) -> bool:
+    def _report_settled(self, state: RunState, everything: bool = False) -> bool:
         """Hand answered cases to ``on_outcome`` in suite order, each once it is
         settled (a later line was read, so a repeat of its answer written right
         after it was seen) or ``everything``; False when ``--fail-fast`` stops the run."""
@@ -685,17 +480,3 @@ class Runner:
         if self.adapter is not None:
             self.adapter.close(graceful=True)
             self.adapter = None
-
-
-def split_command(command: str) -> list[str]:
-    """An adapter command line as argv (no shell); an empty or blank command, or
-    an empty program name (``''``), is refused (never the bundled reference instead)."""
-    from fourhundred.errors import UserError
-
-    try:
-        argv = shlex.split(command)
-    except ValueError as error:
-        raise UserError(f"--adapter {command!r}: {error}") from None
-    if not argv or not argv[0].strip():
-        raise UserError("--adapter is empty: give the command that starts the adapter")
-    return argv

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -82,16 +82,46 @@ def modules() -> Mapping[str, Path]:
 
 def imported(module: str) -> Iterator[str]:
     """The project modules ``module`` imports, anywhere in it (functions included)."""
-    known = modules()
-    for node in ast.walk(ast.parse(known[module].read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+    path = modules()[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    return imports_in(path.read_text(encoding="utf-8"), modules(), package)
+
+
+def imports_in(text: str, known: Collection[str], package: str) -> Iterator[str]:
+    """The modules of ``known`` that the source ``text`` of a module of ``package``
+    imports: at the top, inside functions and branches, relative ones (``from . import
+    x``), and by name (``importlib.import_module("x.y")`` with the name written out)."""
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom):
+            base = absolute(node.module or "", node.level, package)
             for alias in node.names:
-                if f"{node.module}.{alias.name}" in known:
-                    yield f"{node.module}.{alias.name}"
-                elif node.module in known:
-                    yield node.module
+                if f"{base}.{alias.name}" in known:
+                    yield f"{base}.{alias.name}"
+                elif base in known:
+                    yield base
         elif isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.Call) and by_name(node) in known:
+            yield str(by_name(node))
+
+
+def absolute(name: str, level: int, package: str) -> str:
+    """The module an ``from <level dots><name> import`` in ``package`` names."""
+    if level == 0:
+        return name
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{name}" if name else base
+
+
+def by_name(call: ast.Call) -> str | None:
+    """The module an ``import_module("x.y")`` call (``importlib.`` or not) names, else None."""
+    function = call.func
+    called = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
+    if called != "import_module" or not call.args:
+        return None
+    first = call.args[0]
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
 
 
 def layer(module: str) -> str:
@@ -163,6 +193,45 @@ def test_the_fuzzer_imports_one_way() -> None:
     assert import_circles(fuzz) == []
 
 
+def test_the_conformance_layer_never_imports_the_fuzzer() -> None:
+    into_fuzz = {(m, t) for m, t in imports_across("conformance") if layer(t) == "fuzz"}
+    assert into_fuzz == set(), "the fuzzer builds on the conformance layer, never the reverse"
+
+
+def layer_graph() -> dict[str, set[str]]:
+    """Which layers each layer imports (a module of the one importing a module of the other)."""
+    graph: dict[str, set[str]] = {layer(module): set() for module in modules()}
+    for module in modules():
+        graph[layer(module)] |= {layer(t) for t in imported(module)} - {layer(module)}
+    return graph
+
+
+def test_the_layers_import_one_way() -> None:
+    graph = layer_graph()
+    assert {"spec", "reference", "conformance", "fuzz", "verify", "commands"} <= set(graph)
+    assert "conformance" in graph["fuzz"]
+    assert circles(graph) == [], "two layers import each other, through some of their modules"
+
+
+def test_imports_are_seen_wherever_they_stand() -> None:
+    known = {"p", "p.a", "p.b", "p.c", "p.d", "p.sub", "p.sub.e", "q"}
+    text = """
+import q
+from p import a
+
+def later():
+    from p.b import something
+    if True:
+        from . import c
+    importlib.import_module("p.d")
+    import_module("p.sub.e")
+    import_module(computed)
+"""
+    assert sorted(imports_in(text, known, "p")) == ["p.a", "p.b", "p.c", "p.d", "p.sub.e", "q"]
+    relative = "from .. import c\nfrom ..b import x\nfrom . import e"
+    assert sorted(imports_in(relative, known, "p.sub")) == ["p.b", "p.c", "p.sub.e"]
+
+
 def test_the_mutants_their_names_and_the_adapter_import_one_way() -> None:
     mutation = {
         f"fourhundred.conformance.{name}"
@@ -190,6 +259,15 @@ def test_the_campaign_never_imports_the_cluster_mode() -> None:
         if target == "fourhundred.fuzz.cluster"
     }
     assert importers <= {"fourhundred.commands.fuzz"}
+
+
+def test_every_module_says_its_job_in_a_docstring() -> None:
+    silent = [
+        module
+        for module, path in modules().items()
+        if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert silent == []
 
 
 def test_an_import_circle_is_found() -> None:

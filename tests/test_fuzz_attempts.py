@@ -1,12 +1,13 @@
 """The fuzzer's whole games try every type of action in every phase, with a seat
-named and without, the game over included (fourhundred.fuzz.attempts)."""
+named and without, the game over included (fourhundred.conformance.random_attempts)."""
 
 from __future__ import annotations
 
 import random
 
+from fourhundred.conformance import random_attempts, random_games
 from fourhundred.conformance.suite import load_cases
-from fourhundred.fuzz import attempts, games
+from fourhundred.fuzz import games
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import parse_action
 from fourhundred.reference.engine import Phase
@@ -37,7 +38,7 @@ def test_after_the_game_every_action_is_game_over_with_a_seat_or_without() -> No
         except engine.IllegalAction:
             continue
     assert state.phase is Phase.GAME_OVER
-    found = attempts.rejected(state, shuffle.deal_from_seed("x", 0, RULES))
+    found = random_attempts.rejected(state, shuffle.deal_from_seed("x", 0, RULES))
     kinds = {_kind(text) for text in found}
     for name in ("Deal", "Bid", "Play", "ThrowIn"):
         assert {(name, False), (name, True)} <= kinds
@@ -52,7 +53,7 @@ def test_the_fuzzers_games_send_every_action_after_the_game_named_and_not() -> N
     seen: set[tuple[str, bool]] = set()
     phases: set[str] = set()
     for seed in range(120):
-        data = games.random_game(random.Random(seed), RULES, 12)
+        data = random_games.random_game(random.Random(seed), RULES, 12)
         state = games.start_state(RULES, data)
         for text in data["actions"]:
             try:

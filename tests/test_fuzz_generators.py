@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from fourhundred.conformance import edges, inputs, kinds, validity
+from fourhundred.conformance import edges, inputs, kinds, random_games, validity
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz import games
 from fourhundred.fuzz.cases import generated_cases
@@ -73,7 +73,7 @@ def test_the_generators_reach_band_edges_races_throw_ins_and_bids_of_thirteen() 
 def test_a_whole_game_by_the_heuristic_players_has_thrown_in_and_played_hands() -> None:
     rules = load("pagat-400(dealer_throw_in=yes)")
     rng = random.Random(3)
-    drawn = [games.full_game(rng, rules, edges.MAX_GAME_HANDS) for _ in range(6)]
+    drawn = [random_games.full_game(rng, rules, edges.MAX_GAME_HANDS) for _ in range(6)]
     answers = [reference_answer("whole_game", rules, data) for data in drawn]
     played = [hand["played"] for answer in answers for hand in answer["hands"]]
     assert True in played and False in played
@@ -101,20 +101,20 @@ def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_d
 def test_a_whole_game_starts_where_a_game_can_stand_not_after_it_is_won(variant: str) -> None:
     rules = load(variant)
     rng = random.Random(2)
-    starts = [games.start_position(rng, rules) for _ in range(300)]
-    assert all(games.reachable(rules, s.scores, s.target_in_force) for s in starts)
+    starts = [random_games.start_position(rng, rules) for _ in range(300)]
+    assert all(random_games.reachable(rules, s.scores, s.target_in_force) for s in starts)
     near = [s for s in starts if max(s.scores) >= rules.target - 5]
     assert len(near) >= 30, "still races to the target"
     fast = FastRules.of(rules)
     won = [0, rules.target, 0, 1]  # West-East qualify before the hand
     assert fast.qualifies(1, won, rules.target)
-    assert not games.reachable(rules, won, rules.target)
+    assert not random_games.reachable(rules, won, rules.target)
     assert games.stands(rules, "game_outcome", {"scores": [0, 0, 0, 0], "target_in_force": 41})
 
 
 def test_a_position_game_shrinks_back_to_its_plans() -> None:
     rules = load("qahwa-400")
-    data = games.position_game(random.Random(11), rules)
+    data = random_games.position_game(random.Random(11), rules)
     start = games.start_state(rules, data)
     plans = games.plans_of(start, data["actions"])
     assert plans is not None

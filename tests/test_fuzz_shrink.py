@@ -9,6 +9,7 @@ from typing import Any
 
 from fuzz_adapters.higher_player import HigherPlayerWins
 
+from fourhundred.conformance import random_games
 from fourhundred.conformance.adapter import answer_function, reference_answer
 from fourhundred.fuzz import compare as comparing
 from fourhundred.fuzz import games
@@ -230,7 +231,7 @@ def test_a_wrong_winner_is_classed_so_and_shrinks_to_one_hand_keeping_that_class
     rng = random.Random(5)
     found = None
     while found is None or found.wrongness != "wrong_winner":
-        data = games.random_game(rng, QAHWA, 30)
+        data = random_games.random_game(rng, QAHWA, 30)
         found = check(data)
     shrunk = shrink("whole_game", QAHWA, data, found, check, seconds=20)
     assert shrunk.disagreement.wrongness == "wrong_winner"
@@ -260,7 +261,7 @@ def test_one_cause_at_two_positions_shares_a_signature_and_two_causes_do_not() -
 
 def _first_failing(check: Any, rng: random.Random) -> dict[str, Any]:
     while True:
-        data = games.random_game(rng, QAHWA, 30)
+        data = random_games.random_game(rng, QAHWA, 30)
         if check(data) is not None:
             return data
 
@@ -356,7 +357,7 @@ def test_a_bidding_order_gone_wrong_is_one_cause_whether_it_shows_as_scores_or_a
     rng = random.Random(4)
     shown: dict[str, dict[str, Any]] = {}
     while len(shown) < 2:
-        data = games.random_game(rng, QAHWA, 30)
+        data = random_games.random_game(rng, QAHWA, 30)
         found = check(data)
         if found is not None and found.wrongness in ("wrong_scores", "rejected_legal"):
             shown.setdefault(found.wrongness, shrink("whole_game", QAHWA, data, found, check).data)

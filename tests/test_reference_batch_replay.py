@@ -13,9 +13,9 @@ import pytest
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.conformance.games import Script, attempts, bad_deal
 from fourhundred.conformance.kinds import start_of, whole_game
+from fourhundred.conformance.random_games import random_game
 from fourhundred.fuzz import stream
 from fourhundred.fuzz.expected import expected_answer, whole_game_answer
-from fourhundred.fuzz.games import random_game
 from fourhundred.reference import engine
 from fourhundred.reference.batch_replay import replay
 from fourhundred.reference.engine import CHECKS, Phase, Reference

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -25,6 +26,21 @@ def _tables_console(data: object, as_json: bool) -> Console | None:
         click.echo(json.dumps(data, indent=2))
         return None
     return _console()
+
+
+def _print_each(
+    data: Sequence[dict[str, Any]],
+    as_json: bool,
+    print_one: Callable[[Console, dict[str, Any]], None],
+) -> Console | None:
+    """With ``--json``, ``data`` as JSON (and None); else each entry of ``data`` printed by
+    ``print_one`` and followed by a blank line, and the console they were printed on."""
+    console = _tables_console(data, as_json)
+    if console is not None:
+        for entry in data:
+            print_one(console, entry)
+            console.print()
+    return console
 
 
 @click.command("variants")
@@ -51,27 +67,29 @@ def variants_command(as_json: bool) -> None:
         }
         for v in variants()
     ]
-    console = _tables_console(data, as_json)
+    console = _print_each(data, as_json, _print_variant)
     if console is None:
         return
-    for v in data:
-        console.print(f"[bold]{v['name']}[/bold]  {v['title']}")
-        console.print(f"  aliases: {', '.join(v['aliases']) or '-'}   source: {v['source']}")
-        table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-        table.add_column("option")
-        table.add_column("kind")
-        table.add_column("values (default first marked *)")
-        table.add_column("what")
-        for o in v["options"]:
-            shown = ", ".join(f"{x}*" if x == o["default"] else x for x in o["values"])
-            table.add_row(o["name"], o["kind"], shown, o["summary"])
-        console.print(table)
-        console.print()
     console.print(
         "[bold]House rules[/bold] (any variant, beyond its options; marked 'house' in the "
         "canonical string, e.g. pagat-41(house,min_bid=2,double_from=none)): "
         + ", ".join(house.names())
     )
+
+
+def _print_variant(console: Console, v: dict[str, Any]) -> None:
+    """One variant of ``variants``: its name, aliases and source, its options as a table."""
+    console.print(f"[bold]{v['name']}[/bold]  {v['title']}")
+    console.print(f"  aliases: {', '.join(v['aliases']) or '-'}   source: {v['source']}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("option")
+    table.add_column("kind")
+    table.add_column("values (default first marked *)")
+    table.add_column("what")
+    for o in v["options"]:
+        shown = ", ".join(f"{x}*" if x == o["default"] else x for x in o["values"])
+        table.add_row(o["name"], o["kind"], shown, o["summary"])
+    console.print(table)
 
 
 @click.command("rules")
@@ -204,29 +222,30 @@ def ambiguities_command(
             f for f in figures.get(str(e["id"]), []) if name is None or f["variant"] == name
         ]
         e["impact"] = {**about, "readings": readings} if readings else None
-    console = _tables_console(entries, as_json)
-    if console is None:
-        return
-    for e in entries:
-        console.print(f"[bold]{e['id']}[/bold] ({e['kind']}): {e['title']}")
-        console.print(f"  {e['question']}")
-        for s in e["sources"]:  # type: ignore[attr-defined]
-            console.print(f"  - {s['source']} §{s['section']}: {s['says']}")
-        switch = e["switch"] or "(no switch)"
-        console.print(f"  switch: {switch}")
-        for r in e["readings"]:  # type: ignore[attr-defined]
-            console.print(f"    {r['id']}: {r['summary']}")
-        for v, d in e["defaults"].items():  # type: ignore[attr-defined]
-            console.print(f"  default in {v}: {d['reading']} ({d['why']})")
-        impact: Any = e["impact"]
-        if impact is not None:
+    _print_each(entries, as_json, _print_entry)
+
+
+def _print_entry(console: Console, e: dict[str, Any]) -> None:
+    """One entry of the ambiguity register: its question, sources, readings, defaults
+    and how much each reading matters."""
+    console.print(f"[bold]{e['id']}[/bold] ({e['kind']}): {e['title']}")
+    console.print(f"  {e['question']}")
+    for s in e["sources"]:
+        console.print(f"  - {s['source']} §{s['section']}: {s['says']}")
+    switch = e["switch"] or "(no switch)"
+    console.print(f"  switch: {switch}")
+    for r in e["readings"]:
+        console.print(f"    {r['id']}: {r['summary']}")
+    for v, d in e["defaults"].items():
+        console.print(f"  default in {v}: {d['reading']} ({d['why']})")
+    impact = e["impact"]
+    if impact is not None:
+        console.print(
+            f"  how much it matters ({impact['games']:,} games of {impact['players']} "
+            f"players per reading, seed {impact['seed']!r}):"
+        )
+        for f in impact["readings"]:
             console.print(
-                f"  how much it matters ({impact['games']:,} games of {impact['players']} "
-                f"players per reading, seed {impact['seed']!r}):"
+                f"    {f['variant']}, {f['reading']} instead of {f['default']}: "
+                f"{100 * f['hand_share']:.2f}% of hands, {100 * f['game_share']:.2f}% of games"
             )
-            for f in impact["readings"]:
-                console.print(
-                    f"    {f['variant']}, {f['reading']} instead of {f['default']}: "
-                    f"{100 * f['hand_share']:.2f}% of hands, {100 * f['game_share']:.2f}% of games"
-                )
-        console.print()

@@ -1,7 +1,7 @@
 """Differential fuzzing: find where another implementation departs from the reference.
 
 ``fourhundred fuzz`` generates inputs for every case kind and whole games
-(:mod:`fourhundred.conformance.inputs`, :mod:`fourhundred.fuzz.games`), asks the
+(:mod:`fourhundred.conformance.inputs`, :mod:`fourhundred.conformance.random_games`), asks the
 reference engine in process and an adapter process (through the conformance
 runner's client: :mod:`fourhundred.fuzz.implementations`), compares the
 answers (:mod:`fourhundred.fuzz.compare`), shrinks every disagreement to a

@@ -1,5 +1,5 @@
-"""Every type of action in every phase, with a seat named and without, for the
-fuzzer's whole games (:mod:`fourhundred.fuzz.games`).
+"""Every type of action in every phase, with a seat named and without, slipped into
+the whole games drawn at random (:mod:`fourhundred.conformance.random_games`).
 
 The suite's position cases try the same list
 (:func:`fourhundred.conformance.games.attempts`: a deal and a bad deal, a bid of 0,
