@@ -143,6 +143,8 @@ class Runner:
         self._check_hello = protocol_validator("hello") if settings.validate else None
         self._check_answer = protocol_validator("answer") if settings.validate else None
         self._deaths_in_a_row = 0
+        #: The message of the adapter's last failure that needed a restart.
+        self._last_failure = ""
         #: Cases answered or blamed, and cases blamed for a failure needing a restart
         #: (a crash, hang or unreadable line with the case alone in flight), over the
         #: runner's life (every :meth:`run`: a fuzz campaign's batches share one budget).
@@ -225,6 +227,10 @@ class Runner:
         state = RunState(todo, clock=self.settings.clock)
         try:
             if todo and self.adapter is None:  # it died at the end of the last run
+                refused = self._no_restart()
+                if refused is not None:
+                    self._stop(state, *refused)
+                    return
                 try:
                     self._restart()
                 except RunnerError as error:
@@ -414,26 +420,35 @@ class Runner:
         self._deaths_in_a_row += 1
         if not self._report_settled(state, everything=True):
             return False
-        over = self._over_budget()
-        if over and state.todo:
-            self._stop(state, Stop.FAILURE_BUDGET, f"{over} (the last: {failure.message})")
-            return False
-        if self._deaths_in_a_row >= self.settings.max_deaths_in_a_row and state.todo:
-            self._stop(
-                state,
-                Stop.ADAPTER_KEEPS_DYING,
-                f"the adapter failed {self._deaths_in_a_row} times in a row without answering "
-                f"a single case (the last: {failure.message}), so it is not restarted again",
-            )
-            return False
+        self._last_failure = failure.message
         if not state.todo:  # restarted only when there is something to ask
             return True
+        refused = self._no_restart()
+        if refused is not None:
+            self._stop(state, *refused)
+            return False
         try:
             self._restart()
         except RunnerError as error:
             self._stop(state, error.stop, str(error))
             return False
         return True
+
+    def _no_restart(self) -> tuple[Stop, str] | None:
+        """Why the adapter that just failed is not started again (None: it is): its
+        failure budget is used up, or it failed :attr:`Settings.max_deaths_in_a_row`
+        times in a row without answering. Asked whenever a restart is due, in the run
+        where it failed or at the start of the next (a fuzz campaign asks one case a
+        batch: an adapter that never answers is stopped across batches too)."""
+        over = self._over_budget()
+        if over:
+            return Stop.FAILURE_BUDGET, f"{over} (the last: {self._last_failure})"
+        if self._deaths_in_a_row >= self.settings.max_deaths_in_a_row:
+            return Stop.ADAPTER_KEEPS_DYING, (
+                f"the adapter failed {self._deaths_in_a_row} times in a row without answering "
+                f"a single case (the last: {self._last_failure}), so it is not restarted again"
+            )
+        return None
 
     def _over_budget(self) -> str:
         """Why the adapter has used up its failure budget ('' if it has not): it
