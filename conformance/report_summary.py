@@ -47,7 +47,7 @@ class RunSummary:
 
     outcomes: tuple[Outcome, ...]
     planned: int
-    not_run: tuple[Run, ...] = ()
+    not_run: Sequence[Run] = ()
     incomplete_reason: str | None = None
     #: The causes of the failures (:mod:`fourhundred.conformance.diagnosis`).
     diagnosis: Diagnosis = field(default_factory=Diagnosis)
@@ -64,21 +64,21 @@ class RunSummary:
         is why it stopped early, if it did (a reason is invented if runs are
         missing without one, so an incomplete run is never unexplained);
         ``diagnosis``: the causes of its failures (none given: no diagnosis)."""
+        missing: Sequence[Run]
         if isinstance(planned, RunPlan):
-            missing = planned.missing(outcomes)
+            missing = planned.missing(outcomes)  # made run by run as a report asks
         else:
             done = Counter(outcome.key for outcome in outcomes)
-            missing = []
+            left = []
             for run in planned:
                 if done[run.key]:
                     done[run.key] -= 1
                 else:
-                    missing.append(run)
+                    left.append(run)
+            missing = tuple(left)
         if missing and not reason:
             reason = "the run ended before every case had an outcome"
-        return cls(
-            tuple(outcomes), len(planned), tuple(missing), reason or None, diagnosis or Diagnosis()
-        )
+        return cls(tuple(outcomes), len(planned), missing, reason or None, diagnosis or Diagnosis())
 
     @property
     def complete(self) -> bool:

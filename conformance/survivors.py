@@ -483,7 +483,7 @@ def classify_one(
             where = "module or class level" if qualname is None else "not a pure rule function"
             return Verdict(*head, UNCLASSIFIED, "none", f"no witness; no proof tried ({where})")
         source = root / ".survivor-original.py"
-        source.write_text(original, encoding="utf-8")
+        write_text_atomically(source, original)
         try:
             proved = _in_fresh_process(
                 root,
@@ -513,7 +513,7 @@ def classify_one(
         verdict = EQUIVALENT if how == "z3" else UNCLASSIFIED
         return Verdict(*head, verdict, how, evidence)
     finally:
-        module.write_text(original, encoding="utf-8")
+        write_text_atomically(module, original)
 
 
 def classify(

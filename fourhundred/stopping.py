@@ -75,14 +75,16 @@ def _handler(signum: int, frame: FrameType | None) -> None:
 def install() -> None:
     """Make SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` in this process
     (from the main thread only; elsewhere nothing changes). A signal the process
-    was started ignoring (``nohup``) stays ignored."""
+    was started ignoring stays ignored (``nohup`` ignores SIGHUP; a shell's
+    background job in a script, SIGINT); one it was started *blocking* (a mask
+    leaked by whatever started it) is unblocked, so the handler can ever run."""
     if threading.current_thread() is not threading.main_thread():
         return
     _State.owner = os.getpid()
-    for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is signal.SIG_IGN:
-            continue
+    handled = [s for s in STOP_SIGNALS if signal.getsignal(s) is not signal.SIG_IGN]
+    for signum in handled:
         signal.signal(signum, _handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, handled)
 
 
 class Hold:

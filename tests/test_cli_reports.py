@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from stoppable import as_from_a_terminal
 
 from fourhundred.cli import cli
 from fourhundred.conformance import reports, suite
@@ -116,6 +117,7 @@ def test_ctrl_c_writes_every_report_marked_incomplete_and_exits_130(tmp_path: Pa
             "--adapter", adapter("hang"), "--timeout", "600", *FEW, *output_options(files),
         ],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=as_from_a_terminal,
     )  # fmt: skip
     try:
         for _ in range(1200):  # up to two minutes for the two cases before the hang

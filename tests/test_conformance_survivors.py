@@ -271,3 +271,34 @@ def test_a_proof_over_z3_terms_is_not_taken_for_the_path_of_ints() -> None:
     changed = source.replace("return all(conditions)", "return any(conditions)")
     how, _ = survivors.prove("fourhundred.spec.logic", "all_", changed, concrete)
     assert how == "none"
+
+
+def test_a_mutated_module_is_restored_whole_by_a_rename_however_its_classification_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = tmp_path / "spec" / "rule.py"
+    module.parent.mkdir()
+    original = "def rule(x: int) -> int:\n    return x + 1\n"
+    module.write_text(original)
+    inode = module.stat().st_ino
+
+    def mutate(root: Path, path: Path, operator: str, occurrence: int) -> None:
+        path.write_text(original.replace("+", "-"))
+
+    def killed(root: Path, args: Sequence[str], timeout: float) -> object:
+        return type("Done", (), {"returncode": 1, "stdout": "case x fails\n"})()
+
+    monkeypatch.setattr(survivors, "_apply", mutate)
+    monkeypatch.setattr(survivors, "_in_fresh_process", killed)
+    mutation = type(
+        "Mutation",
+        (),
+        {"module_path": str(module), "start_pos": (2, 13), "end_pos": (2, 14),
+         "operator_name": "core/ReplaceBinaryOperator_Add_Sub", "occurrence": 0},
+    )  # fmt: skip
+    item = type("Item", (), {"job_id": "j1", "mutations": [mutation]})()
+    verdict = survivors.classify_one(tmp_path, item, "-+", tmp_path / "witnesses")
+    assert verdict.how == "suite"
+    assert module.read_text() == original
+    assert module.stat().st_ino != inode  # a new file renamed over it, never a part-written one
+    assert sorted(p.name for p in module.parent.iterdir()) == ["rule.py"]

@@ -24,6 +24,7 @@ import pytest
 from fuzz_adapters import in_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from stoppable import as_from_a_terminal
 
 from fourhundred.cli import main
 from fourhundred.errors import UserError
@@ -207,6 +208,7 @@ def _interrupted_campaign(
         stderr=subprocess.PIPE if terminal is None else terminal.slave,
         text=True,
         start_new_session=True,  # its own process group, which Ctrl-C at a terminal signals whole
+        preexec_fn=as_from_a_terminal,
         env={**os.environ, "FUZZ_ADAPTER_PIDS": str(pids), "COLUMNS": "100", "TERM": "xterm"},
     )
     try:

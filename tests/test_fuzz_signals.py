@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from stoppable import as_from_a_terminal
 from test_runner_processes import alive, wait_for
 
 from fourhundred import stopping
@@ -112,6 +113,7 @@ def _fuzz(folder: Path, mode: str, *options: str) -> subprocess.Popen[str]:
             "--variant", "pagat-41", "--kind", "game_outcome", *options,
         ],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=as_from_a_terminal,
     )  # fmt: skip
 
 

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from stoppable import as_from_a_terminal
+
 from fourhundred.conformance import suite
 from fourhundred.conformance.runner import Outcome, Runner, Settings
 
@@ -104,6 +106,7 @@ def run_in_a_process(pidfile: Path, report: Path) -> subprocess.Popen[str]:
             "--adapter", command, "--timeout", "600", "--report", str(report), *FEW,
         ],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=as_from_a_terminal,
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from stoppable import as_from_a_terminal
 from test_cli_reports import (
     FEW,
     adapter,
@@ -44,7 +45,7 @@ def fourhundred(*args: str, **options: object) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "fourhundred", *args],
         cwd=ROOT, stdout=options.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
-        text=True, **options,  # type: ignore[call-overload]
+        text=True, preexec_fn=as_from_a_terminal, **options,  # type: ignore[call-overload]
     )  # fmt: skip
 
 

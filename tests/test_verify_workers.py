@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from stoppable import as_from_a_terminal
 
 from fourhundred.verify.workers import HOLD_ENV, PIDS_ENV
 
@@ -64,6 +65,7 @@ def _start(folder: Path) -> subprocess.Popen[bytes]:
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=as_from_a_terminal,
     )
 
 

@@ -498,7 +498,7 @@ def _drive(
         def on_outcome(outcome: Outcome) -> None:
             if stream:
                 stream.outcome(outcome)
-            outcomes.append(outcome.compact())  # a pass keeps no case and no answer
+            outcomes.append(runs.kept(outcome))  # a pass keeps no case and no answer
             if outcome.status in ("fail", "error", "unexpected_pass"):
                 bad[outcome.status] += 1
             now = time.monotonic()
