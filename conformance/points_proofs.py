@@ -462,55 +462,71 @@ def decide(entry: Searched, rlimit: int = RLIMIT) -> Verdict:
     return Verdict(entry.point.id, "proved-unobservable", argument)
 
 
-def _question(method: str, witness: Mapping[str, Any], rules: Rules) -> tuple[str, Json] | None:
-    """The kind's question a gated method's witness makes (None: no kind asks it alone)."""
-    w = witness
+def _questions(entry: Searched, method: str, witness: Mapping[str, Any]) -> list[tuple[str, Json]]:
+    """The kinds' questions a gated method's witness makes (none: no kind asks it)."""
+    w, rules = witness, entry.rules
 
     def seats(name: str) -> list[int]:
         return [int(w[f"{name}{seat}"]) for seat in range(4)]
 
     if method == "own_minimum_bid":
-        return "legal_bids", {"own_score": w["own"]}
+        return [("legal_bids", {"own_score": w["own"]}), _bid_at(entry, int(w["own"]))]
     if method == "bid_value":
-        return "bid_value", {"bid": w["bid"], "own_score": w["own"], "highest_score": w["highest"]}
+        return [
+            ("bid_value", {"bid": w["bid"], "own_score": w["own"], "highest_score": w["highest"]})
+        ]
     if method == "table_minimum":
         fast = FastRules.of(rules)
         scores = seats("s")
         bids = [max(1, fast.own_minimum_bid(s)) for s in scores]
-        return "table_minimum", {"scores": scores, "bids": bids}
+        return [("table_minimum", {"scores": scores, "bids": bids})]
     if method == "hand_is_played":
-        return "table_minimum", {"scores": seats("s"), "bids": seats("b")}
+        return [("table_minimum", {"scores": seats("s"), "bids": seats("b")})]
     if method == "scores_after":
-        return "hand_scoring", {"scores": seats("s"), "bids": seats("b"), "tricks": seats("t")}
+        return [("hand_scoring", {"scores": seats("s"), "bids": seats("b"), "tricks": seats("t")})]
     if method == "hand_result":
-        return "game_outcome", {
-            "scores": seats("s"),
-            "bids": seats("b"),
-            "tricks": seats("t"),
-            "dealer": w["dealer"],
-            "target_in_force": w["target"],
-        }
-    return None
+        data = {"scores": seats("s"), "bids": seats("b"), "tricks": seats("t")}
+        return [("game_outcome", {**data, "dealer": w["dealer"], "target_in_force": w["target"]})]
+    return []
+
+
+def _bid_at(entry: Searched, score: int) -> tuple[str, Json]:
+    """A whole game from a position with every seat on ``score``: North deals and the
+    first bidder bids the lower of the two own minimums (one of the two rejects it)."""
+    from fourhundred.conformance.position_games import canonical_deal_of, position_text
+    from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES
+
+    rules, wrong = entry.rules, entry.base.mutant
+    low = min(
+        FastRules.of(rules).own_minimum_bid(score),
+        wrong.fast.of(wrong.rules(rules)).own_minimum_bid(score),
+    )
+    deal = canonical_deal_of(*(list(FULL_DECK)[seat::4] for seat in range(4)))
+    first = rules.bidding_seats(0)[0]
+    actions = [f"{SEAT_NAMES[0]}: {deal}", f"{SEAT_NAMES[first]}: bid {low}"]
+    return "whole_game", {
+        "position": position_text(0, [score] * 4, rules.target, 1),
+        "actions": actions,
+    }
 
 
 def confirm(entry: Searched, method: str, witness: Mapping[str, Any]) -> tuple[str, Json] | None:
-    """The kind's question made of a gated method's witness, when it is valid and the
-    point's mutant answers it otherwise than the specification (None: not shown)."""
+    """The first kind's question made of a gated method's witness that is valid and that
+    the point's mutant answers otherwise than the specification (None: not shown)."""
     from fourhundred.conformance import compare, kinds
 
-    made = _question(method, witness, entry.rules)
-    if made is None:
-        return None
-    kind, data = made
-    entry_kind = kinds.kind(kind)
-    if not entry_kind.is_valid(entry.rules, data):
-        return None
-    expected = json.loads(json.dumps(entry_kind.spec_answer(entry.rules, data)))
-    try:
-        answer = entry_kind.fast_answer(entry.point.mutant.reference(entry.rules), data)
-    except Exception:  # a mutant that makes the engine raise fails the question
-        return made
-    return made if compare.compare(kind, expected, json.loads(json.dumps(answer))) else None
+    for kind, data in _questions(entry, method, witness):
+        entry_kind = kinds.kind(kind)
+        if not entry_kind.is_valid(entry.rules, data):
+            continue
+        expected = json.loads(json.dumps(entry_kind.spec_answer(entry.rules, data)))
+        try:
+            answer = entry_kind.fast_answer(entry.point.mutant.reference(entry.rules), data)
+        except Exception:  # a mutant that makes the engine raise fails the question
+            return kind, data
+        if compare.compare(kind, expected, json.loads(json.dumps(answer))):
+            return kind, data
+    return None
 
 
 def engine_check_verdict(point_id: str) -> Verdict:
