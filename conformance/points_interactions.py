@@ -403,7 +403,25 @@ def crossed_points(
 ) -> Iterator[Point | Unobserved]:
     """Every point of ``rule_set`` crossed with every :data:`CROSSINGS` entry where its
     wrong reading reaches the methods the crossing acts in; one :class:`Unobserved` per
-    crossing that cannot occur there, and one naming the points it does not reach."""
+    crossing that cannot occur there, and one naming the points it does not reach. A
+    crossed point the point search found no killing question for (:func:`unseen`) is
+    :class:`Unobserved`."""
+    return _crossed(rule_set, made, unseen())
+
+
+def searched_points(rule_set: coverage.RuleSet, made: Sequence[Point]) -> Iterator[Point]:
+    """The crossed points of ``rule_set`` the point search found no killing question for
+    (:func:`unseen`), made with their mutants (for :mod:`~fourhundred.conformance.points_proofs`)."""
+    hidden = unseen()
+    for point in _crossed(rule_set, made, frozenset()):
+        if isinstance(point, Point) and point.id in hidden:
+            yield point
+
+
+def _crossed(
+    rule_set: coverage.RuleSet, made: Sequence[Point], hidden: frozenset[str]
+) -> Iterator[Point | Unobserved]:
+    """:func:`crossed_points`, the crossed points named in ``hidden`` left unobserved."""
     rules, variant = rule_set.rules, rule_set.variant
     own = [point for point in made if point.rule_sets == (variant,)]
     if not own:
@@ -430,7 +448,7 @@ def crossed_points(
                     continue
                 crossed.add(rule_of(point.id))
             name = f"{crossing.family}/{point.id}"
-            if name in unseen():
+            if name in hidden:
                 yield Unobserved(name, point.rule_sets, point.cite, SEARCHED)
                 continue
             yield Point(

@@ -9,7 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from fourhundred.cli import cli
-from fourhundred.conformance import coverage, generate, mutant_names, mutants, points
+from fourhundred.conformance import (
+    coverage,
+    generate,
+    mutant_names,
+    mutants,
+    points,
+    points_proofs,
+)
 from fourhundred.conformance.suite import load_cases, select_runs
 
 
@@ -33,6 +40,24 @@ def test_every_rule_point_has_a_case_that_fails_under_its_mutant(
     assert isinstance(listed, list)
     assert [entry["id"] for entry in listed] == [point.id for point in points.points()]
     assert all(entry["cases"] and not entry["not_killing"] for entry in listed)
+
+
+def test_a_searched_point_is_listed_proved_unobservable_or_not_proved_never_unobserved(
+    coverage_report: dict[str, object],
+) -> None:
+    """The points the point search could not kill are listed apart: proved unobservable
+    (with the argument) by their Z3 verdict, else not proved (observable or unknown)."""
+    decided = points_proofs.decided()
+    proved = coverage_report["proved_unobservable"]
+    unproved = coverage_report["unproved"]
+    unobserved = coverage_report["unobserved"]
+    assert isinstance(proved, list) and isinstance(unproved, list)
+    assert isinstance(unobserved, list)
+    proved_ids = {entry["id"] for entry in proved}
+    assert proved_ids == {i for i, v in decided.items() if v.verdict == "proved-unobservable"}
+    assert {entry["id"] for entry in unproved} == set(decided) - proved_ids
+    assert all(entry["argument"] for entry in proved)
+    assert not set(decided) & {entry["id"] for entry in unobserved}
 
 
 def test_every_rule_point_has_a_killing_case_an_adapter_without_positions_is_sent(

@@ -200,7 +200,7 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
     """List every rule point with the case ids that kill its mutant (proved in process),
     those an adapter without positions is sent too, and report the gaps with positions
     and without them (exit 1 with gaps either way, 0 without)."""
-    from fourhundred.conformance import isolation, points, twins
+    from fourhundred.conformance import isolation, points, points_proofs, twins
     from fourhundred.conformance.suite import load_cases
 
     covered, stale = points.check()
@@ -209,7 +209,10 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
     new_game = {c.point.id: [i for i in c.killing if i not in positioned] for c in covered}
     apart_gaps = [c for c in covered if c.covered and not new_game[c.point.id]]
     unreached = twins.read_unreached()
-    unobserved = points.unobserved()
+    decided = points_proofs.decided()
+    unobserved = [u for u in points.unobserved() if u.id not in decided]
+    proved = {i: v for i, v in decided.items() if v.verdict == "proved-unobservable"}
+    unproved = {i: v for i, v in decided.items() if v.verdict != "proved-unobservable"}
     apart = isolation.committed()
     if as_json:
         body = {
@@ -231,6 +234,11 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
             "unobserved": [
                 {"id": u.id, "rule_sets": list(u.rule_sets), "cite": u.cite, "reason": u.reason}
                 for u in unobserved
+            ],
+            "proved_unobservable": [{"id": i, "argument": v.argument} for i, v in proved.items()],
+            "unproved": [
+                {"id": i, "verdict": v.verdict, "argument": v.argument, "witness": v.witness}
+                for i, v in unproved.items()
             ],
             "gaps": [c.point.id for c in gaps],
             "gaps_without_positions": [c.point.id for c in gaps + apart_gaps],
@@ -265,10 +273,20 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
         )
         for u in unobserved:
             console.print(f"not observable: {console_text(u.id)}: {console_text(u.reason)}")
+        for i, v in proved.items():
+            console.print(f"proved unobservable: {console_text(i)}: {console_text(v.argument)}")
+        for i, v in unproved.items():
+            seen = "" if v.witness is None else f"; witness {json.dumps(v.witness)}"
+            console.print(
+                f"[red]not proved[/red] ({v.verdict}): {console_text(i)}: "
+                + console_text(v.argument + seen)
+            )
         without = len(gaps) + len(apart_gaps)
         console.print(
             f"{len(covered)} rule points, {len(covered) - len(gaps)} covered, {len(gaps)} gaps; "
-            f"{len(unobserved)} not observable by any kind"
+            f"{len(unobserved)} not observable by any kind; of the {len(decided)} the point "
+            f"search could not kill, {len(proved)} proved unobservable (Z3, "
+            f"{points_proofs.PROOFS_PATH.name}), {len(unproved)} not proved"
             + (f"; stale map entries: {', '.join(stale)}" if stale else "")
         )
         console.print(
