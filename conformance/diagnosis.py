@@ -14,8 +14,10 @@ The causes are chosen by a greedy set cover, in two rounds:
    failures it fails at all, then the fewer failures it predicts, then rule
    points before lifted points before hand-written mutants) becomes a cause, as long as one explains a new
    failure exactly and its precision is at least :data:`EXACT_PRECISION`;
-   then every failure still unexplained that a chosen cause fails (two bugs in
-   one answer give an answer neither gives alone) is given to that cause;
+   then every failure still unexplained that the chosen causes played all at once
+   answer as the engine does is theirs (two bugs in one answer give an answer
+   neither gives alone, and may fail a run neither fails alone), and every one a
+   chosen cause fails is given to that cause;
 2. **cases**: the same for mutants that merely fail the remaining runs, with a
    precision of at least :data:`CASES_PRECISION` and at least
    :data:`CASES_SUPPORT` failures (weaker evidence: reported as ``"cases"``).
@@ -532,6 +534,28 @@ def _memo_digest(
     return memo[key]
 
 
+def _owner(
+    chosen: Sequence[_Candidate],
+    run: Run,
+    digest: str,
+    combined: Callable[[Sequence[Mutant], Run], str | None],
+) -> str | None:
+    """The chosen cause a failure belongs to if the chosen causes played all at once
+    answer it as the engine does (``digest``), else ``None``: the first that fails it
+    alone, or, where none does (two bugs whose answer neither gives alone), the first
+    without which the others do not answer it so."""
+    bugs = [c.mutant for c in chosen]
+    if not bugs or combined(bugs, run) != digest:
+        return None
+    touching = [c for c in chosen if run.key in c.hits]
+    if touching:
+        return touching[0].mutant.name
+    needed = [
+        c for c in chosen if combined([bug for bug in bugs if bug is not c.mutant], run) != digest
+    ]
+    return (needed or chosen)[0].mutant.name
+
+
 def _cover(
     failures: Sequence[Outcome],
     candidates: Sequence[_Candidate],
@@ -638,12 +662,15 @@ def _cover(
             key=lambda key: _size(runs[key]),
         )[:COMBINED_LIMIT]
         bugs = [c.mutant for c in chosen]
-        for key in hit:
-            touching = [c for c in chosen if key in c.hits]
-            if touching and _combined_digest(bugs, runs[key]) == digests[key]:
-                name = touching[0].mutant.name
-                explained[name].add(key)
-                exactly[name].add(key)
+        # Every failure a chosen cause fails is checked (as its refutation checks each
+        # run it disagrees on); those none fails alone, the smallest COMBINED_LIMIT.
+        for index, key in enumerate(sorted(uncovered, key=lambda key: _size(runs[key]))):
+            if index >= COMBINED_LIMIT and not any(key in c.hits for c in chosen):
+                continue
+            owner = _owner(chosen, runs[key], digests[key], _combined_digest)
+            if owner is not None:
+                explained[owner].add(key)
+                exactly[owner].add(key)
                 uncovered.discard(key)
         left = [key for key in hit if key in uncovered]
         scored = []
@@ -670,6 +697,14 @@ def _cover(
             if key in winner.hits and _combined_digest(together, runs[key]) == digests[key]
         }
         choose(winner, "exact", joint, joint)
+    # What a cause found by answers fails but the answers could not confirm is still its
+    # failure (a family's wrong answer on a run crossing several of its parameters is
+    # no engine's), not a new cause's: a cause found by failing cases only explains
+    # failures no cause found by answers fails.
+    for candidate in chosen:
+        taken = candidate.hits & uncovered
+        explained[candidate.mutant.name] |= taken
+        uncovered -= taken
     # Round 3: failing the same runs only (weaker evidence).
     while uncovered:
         winner = best(
@@ -691,11 +726,6 @@ def _cover(
         chosen.remove(candidate)
         explained[home] |= explained.pop(candidate.mutant.name)
         exactly[home] |= exactly.pop(candidate.mutant.name)
-    # What a cause fails but the answers could not confirm is still its failure.
-    for candidate in chosen:
-        taken = candidate.hits & uncovered
-        explained[candidate.mutant.name] |= taken
-        uncovered -= taken
     order = [outcome.key for outcome in failures]
     position = {key: index for index, key in enumerate(order)}
     causes = []
