@@ -32,10 +32,10 @@ coincide with many mutants on a few runs each:
 - **consistency** (:func:`_consistent_cover`): every run its mutant fails that
   the engine answered, the engine fails, and, for a cause found by exact
   answers, with the mutant's answer, unless the chosen causes played all at once
-  answer that run as the engine does (one bug hiding or changing another); a
-  family cause too, save that its wrong answer need not be the engine's (on a run
-  crossing several of its parameters, no engine's). A refuted cause is dropped
-  and the cover recomputed without it;
+  answer that run as the engine does (one bug hiding or changing another), or those
+  found by exact answers do; a family cause too, save that its wrong answer need not
+  be the engine's (on a run crossing several of its parameters, no engine's). A
+  refuted cause is dropped and the cover recomputed without it;
 - **specificity** (:func:`_demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   stands only if its mutant predicts more failures than stay unexplained there.
@@ -359,7 +359,9 @@ def _consistent_cover(
     A run a cause's mutant fails and the engine passes refutes it, and so does, for a
     cause found by exact answers, a failing run where its mutant's answer is not the
     engine's; unless the chosen causes played all at once answer that run as the engine
-    does (two bugs in one answer: one hides or changes the other). Refuted causes are
+    does (two bugs in one answer: one hides or changes the other), or, for a cause found
+    by exact answers, those found by exact answers do (a cause found by failing cases
+    only gives no answer of the engine's, so it cannot refute them). Refuted causes are
     dropped and the cover recomputed without them, until every chosen cause stands;
     their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
@@ -378,14 +380,18 @@ def _consistent_cover(
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
         bugs = tuple(candidate.mutant for candidate in chosen)
+        by_answers = tuple(c.mutant for c in chosen if matches.get(c.mutant.name) == "exact")
         refuted = set()
         for candidate in chosen:
             name = candidate.mutant.name
             against = candidate.contradicted
+            models = [bugs]
             if matches.get(name) == "exact":
                 against = against | candidate.disagrees
+                models.append(by_answers)
             if any(
-                _memo_digest(memo, bugs, runs[key]) != digests.get(key) for key in sorted(against)
+                all(_memo_digest(memo, model, runs[key]) != digests.get(key) for model in models)
+                for key in sorted(against)
             ):
                 refuted.add(name)
         if not refuted:
