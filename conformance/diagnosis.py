@@ -32,10 +32,12 @@ coincide with many mutants on a few runs each:
 - **consistency** (:func:`_consistent_cover`): every run its mutant fails that
   the engine answered, the engine fails, and, for a cause found by exact
   answers, with the mutant's answer, unless the chosen causes played all at once
-  answer that run as the engine does (one bug hiding or changing another), or those
-  found by exact answers do; a family cause too, save that its wrong answer need not
-  be the engine's (on a run crossing several of its parameters, no engine's). A
-  refuted cause is dropped and the cover recomputed without it;
+  answer that run as the engine does (one bug hiding or changing another), or, for
+  a cause found by exact answers, those found by exact answers or all but one other
+  do (:func:`_models`: a wrong cause beside it changes their answer); a family
+  cause too, save that its wrong answer need not be the engine's (on a run crossing
+  several of its parameters, no engine's). A refuted cause is dropped and the cover
+  recomputed without it;
 - **specificity** (:func:`_demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   stands only if its mutant predicts more failures than stay unexplained there.
@@ -360,8 +362,8 @@ def _consistent_cover(
     cause found by exact answers, a failing run where its mutant's answer is not the
     engine's; unless the chosen causes played all at once answer that run as the engine
     does (two bugs in one answer: one hides or changes the other), or, for a cause found
-    by exact answers, those found by exact answers do (a cause found by failing cases
-    only gives no answer of the engine's, so it cannot refute them). Refuted causes are
+    by exact answers, one of the other combinations of :func:`_models` does (a wrong
+    cause chosen beside it must not refute it). Refuted causes are
     dropped and the cover recomputed without them, until every chosen cause stands;
     their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
@@ -379,16 +381,13 @@ def _consistent_cover(
     while True:
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
-        bugs = tuple(candidate.mutant for candidate in chosen)
-        by_answers = tuple(c.mutant for c in chosen if matches.get(c.mutant.name) == "exact")
         refuted = set()
         for candidate in chosen:
             name = candidate.mutant.name
             against = candidate.contradicted
-            models = [bugs]
             if matches.get(name) == "exact":
                 against = against | candidate.disagrees
-                models.append(by_answers)
+            models = _models(candidate, chosen, matches)
             if any(
                 all(_memo_digest(memo, model, runs[key]) != digests.get(key) for model in models)
                 for key in sorted(against)
@@ -397,6 +396,26 @@ def _consistent_cover(
         if not refuted:
             return _demote_weak(covered, {c.mutant.name: c for c in chosen}, failures)
         left = [candidate for candidate in left if candidate.mutant.name not in refuted]
+
+
+def _models(
+    candidate: _Candidate, chosen: Sequence[_Candidate], matches: Mapping[str, Match]
+) -> list[tuple[Mutant, ...]]:
+    """The combinations of the chosen causes that may bear out a run ``candidate``'s
+    mutant departs from the engine on: all of them at once; for a cause found by exact
+    answers, also those found by exact answers (one found by failing cases only gives
+    no engine's answer), and all but any one other (a wrong cause beside it would
+    change the answer it and the others give together)."""
+    bugs = tuple(c.mutant for c in chosen)
+    models = [bugs]
+    if matches.get(candidate.mutant.name) == "exact":
+        models.append(tuple(c.mutant for c in chosen if matches.get(c.mutant.name) == "exact"))
+        models += [
+            tuple(bug for bug in bugs if bug is not other.mutant)
+            for other in chosen
+            if other is not candidate
+        ]
+    return list(dict.fromkeys(models))
 
 
 def _demote_weak(

@@ -391,12 +391,14 @@ def test_a_failure_a_chosen_cause_fails_with_another_answer_stays_its_own() -> N
     assert len(found.causes[0].explains) == 5 and found.unexplained == ()
 
 
-def test_a_cause_found_by_cases_does_not_refute_the_causes_found_by_answers(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("match", ["cases", "exact"])
+def test_a_cause_chosen_beside_others_does_not_refute_them(
+    match: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A run a cause found by exact answers disagrees on is borne out when the causes
-    found by exact answers, played together, answer it as the engine does, even if a
-    cause found by failing cases only, played with them, changes that answer."""
+    found by exact answers (or all but one other), played together, answer it as the
+    engine does, even if another chosen cause (found by failing cases only, or by
+    answers of its own), played with them, changes that answer."""
     bug_a, bug_b, lookalike = (mutant.name for mutant in mutants.MUTANTS[:3])
     failing = {"a1": "A", "a2": "A", "b1": "B", "b2": "B", "w": "W", "c1": "C", "c2": "C"}
     runs = {
@@ -408,7 +410,9 @@ def test_a_cause_found_by_cases_does_not_refute_the_causes_found_by_answers(
         names = {bug.name for bug in bugs}
         if run.id == "w":
             return "changed" if lookalike in names else "W" if {bug_a, bug_b} <= names else "x"
-        mine = {"a": bug_a, "b": bug_b}.get(run.id[0])
+        mine = {"a": bug_a, "b": bug_b, "c": lookalike}.get(run.id[0])
+        if mine == lookalike and match == "cases":
+            return "other" if mine in names else None  # it fails c1, c2 with other answers
         return failing[run.id] if mine in names else None
 
     monkeypatch.setattr(diagnosis, "_combined_answer_digest", answer)
@@ -429,14 +433,17 @@ def test_a_cause_found_by_cases_does_not_refute_the_causes_found_by_answers(
     candidates = [
         candidate(bug_a, {"a1", "a2", "w"}, {"a1", "a2"}, 0),
         candidate(bug_b, {"b1", "b2"}, {"b1", "b2"}, 1),
-        dataclasses.replace(candidate(lookalike, {"c1", "c2"}, set(), 2), disagrees=frozenset()),
+        dataclasses.replace(
+            candidate(lookalike, {"c1", "c2"}, {"c1", "c2"} if match == "exact" else set(), 2),
+            disagrees=frozenset(),
+        ),
     ]
     outcomes = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
     digests = {f"{key}@v": digest for key, digest in failing.items()}
     found = diagnosis._consistent_cover(outcomes, outcomes, candidates, digests)
     assert [(c.point, c.match) for c in found.causes][:2] == [(bug_a, "exact"), (bug_b, "exact")]
     assert "w@v" in found.causes[0].explains
-    assert (lookalike, "cases") in [(c.point, c.match) for c in found.causes]
+    assert (lookalike, match) in [(c.point, c.match) for c in found.causes]
 
 
 def test_owner_of_a_failure_no_chosen_cause_fails_alone_is_one_it_needs() -> None:
