@@ -594,6 +594,7 @@ def _cover(
         return _memo_digest(memo, bugs, run)
 
     runs = {outcome.key: outcome.run for outcome in failures}
+    every = tuple(candidates)  # for the alike of a cause (those dropped below too)
     uncovered = set(runs)
     chosen: list[_Candidate] = []
     matches: dict[str, Match] = {}
@@ -761,7 +762,7 @@ def _cover(
         rule, cites, wrong = _describe(name, explained_runs)
         alike = tuple(
             other.mutant.name
-            for other in candidates
+            for other in every
             if other is not candidate
             and other.hits == candidate.hits
             and other.exact == candidate.exact

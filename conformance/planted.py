@@ -90,9 +90,11 @@ def _combined(classes: tuple[type[FastRules], ...]) -> tuple[type[FastRules], ..
     """The fast-rule variants of several bugs, those overriding a method in common made
     one (:func:`pointwise`, over every method any of them overrides: one whose override
     of a shared method calls :class:`FastRules` itself would else hide the other's), the
-    others kept apart (combined by inheritance)."""
+    others kept apart (combined by inheritance). In the order of the classes' names, so
+    that the engine of some bugs is one engine whatever order they are listed in (where
+    two depart at one input, the first answers)."""
     groups: list[tuple[set[str], list[type[FastRules]]]] = []
-    for cls in classes:
+    for cls in sorted(classes, key=lambda cls: (cls.__module__, cls.__qualname__)):
         methods, members = set(_overridden(cls)), [cls]
         for group in [group for group in groups if group[0] & methods]:
             groups.remove(group)

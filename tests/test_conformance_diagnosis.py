@@ -8,7 +8,7 @@ import json
 import random
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]
@@ -334,12 +334,13 @@ def _synthetic_cover(
     failing: dict[str, str],
     candidates: dict[str, tuple[set[str], set[str]]],
     together: dict[tuple[frozenset[str], str], str],
+    kind_of: Callable[[str], str] = lambda key: "bid_value",
 ) -> diagnosis.Diagnosis:
-    """The cover of failing runs (key -> the engine's digest) by candidates (name ->
-    the runs it fails, those it fails with the engine's answer), every prediction
-    borne out, with the combined answers of ``together``."""
+    """The cover of failing runs (key -> the engine's digest, ``kind_of`` its kind) by
+    candidates (name -> the runs it fails, those it fails with the engine's answer),
+    with the combined answers of ``together``."""
     runs = {
-        key: Run({"id": key, "kind": "bid_value", "input": {"n": key}, "expected": {}}, "v")
+        key: Run({"id": key, "kind": kind_of(key), "input": {"n": key}, "expected": {}}, "v")
         for key in failing
     }
     outcomes = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
@@ -446,6 +447,23 @@ def test_a_cause_chosen_beside_others_does_not_refute_them(
     assert (lookalike, match) in [(c.point, c.match) for c in found.causes]
 
 
+def test_a_mutant_alike_a_cause_is_listed_though_it_lost_a_later_round() -> None:
+    """Two mutants failing the very same runs alike are one cause listing the other as
+    alike, though the other, tried again for the whole games the first matches only by
+    their first divergence (a second bug shows later), was dropped there."""
+    cause, twin = (mutant.name for mutant in mutants.MUTANTS[:2])
+    failing = {"r1": "1", "r2": "2", "g1": "G", "g2": "H"}
+    runs = set(failing)
+    found = _synthetic_cover(
+        failing,
+        {cause: ({f"{k}@v" for k in runs},) * 2, twin: ({f"{k}@v" for k in runs},) * 2},
+        {},
+        kind_of=lambda key: "whole_game" if key.startswith("g") else "bid_value",
+    )
+    assert [(c.point, c.alike) for c in found.causes] == [(cause, (twin,))]
+    assert len(found.causes[0].explains) == 4
+
+
 def test_owner_of_a_failure_no_chosen_cause_fails_alone_is_one_it_needs() -> None:
     """The owner is the first chosen cause that fails the run alone; where none does,
     the first without which the others do not answer it so; none if together they
@@ -466,6 +484,28 @@ def test_owner_of_a_failure_no_chosen_cause_fails_alone_is_one_it_needs() -> Non
     assert diagnosis._owner(chosen, run, "Y", combined) is None
     touched = Run({"id": "r", "kind": "bid_value", "input": {}, "expected": {}}, "v")
     assert diagnosis._owner(chosen, touched, "X", combined) == "a"
+
+
+def test_a_planted_engine_is_the_same_whatever_order_its_bugs_are_listed_in() -> None:
+    """Where two bugs depart at one input (bid 7's value with a score on a band edge),
+    the engine of both answers alike in either order: the diagnosis plays its causes
+    together in the order it chose them, which need not be the planted order."""
+    from fourhundred.spec.registry import load
+
+    names = ("band-early/*/30", "value-early/*/7")
+    for variant in ("qahwa-400", "pagat-41"):
+        rules = load(variant)
+        one = planted.planted(names).reference(rules).fast
+        other = planted.planted(names[::-1]).reference(rules).fast
+        asked = [
+            (bid, own, high)
+            for bid in range(rules.min_bid, 14)
+            for own in (-10, 0, 28, 29, 30, 31, 50)
+            for high in (own, 30, 60)
+        ]
+        assert [one.bid_value(*inputs) for inputs in asked] == [
+            other.bid_value(*inputs) for inputs in asked
+        ], variant
 
 
 def _unmodelled_engines() -> list[mutants.Mutant]:
