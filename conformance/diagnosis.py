@@ -14,8 +14,10 @@ The causes are chosen by a greedy set cover, in two rounds:
    failures it fails at all, then the fewer failures it predicts, then rule
    points before lifted points before hand-written mutants) becomes a cause, as long as one explains a new
    failure exactly and its precision is at least :data:`EXACT_PRECISION`;
-   then every failure still unexplained that a chosen cause fails (two bugs in
-   one answer give an answer neither gives alone) is given to that cause;
+   then every failure still unexplained that the chosen causes played all at once
+   answer as the engine does is theirs (two bugs in one answer give an answer
+   neither gives alone, and may fail a run neither fails alone), and every one a
+   chosen cause fails is given to that cause;
 2. **cases**: the same for mutants that merely fail the remaining runs, with a
    precision of at least :data:`CASES_PRECISION` and at least
    :data:`CASES_SUPPORT` failures (weaker evidence: reported as ``"cases"``).
@@ -30,10 +32,12 @@ coincide with many mutants on a few runs each:
 - **consistency** (:func:`_consistent_cover`): every run its mutant fails that
   the engine answered, the engine fails, and, for a cause found by exact
   answers, with the mutant's answer, unless the chosen causes played all at once
-  answer that run as the engine does (one bug hiding or changing another); a
-  family cause too, save that its wrong answer need not be the engine's (on a run
-  crossing several of its parameters, no engine's). A refuted cause is dropped
-  and the cover recomputed without it;
+  answer that run as the engine does (one bug hiding or changing another), or, for
+  a cause found by exact answers, those found by exact answers or all but one other
+  do (:func:`_models`: a wrong cause beside it changes their answer); a family
+  cause too, save that its wrong answer need not be the engine's (on a run crossing
+  several of its parameters, no engine's). A refuted cause is dropped and the cover
+  recomputed without it;
 - **specificity** (:func:`_demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   stands only if its mutant predicts more failures than stay unexplained there.
@@ -357,7 +361,9 @@ def _consistent_cover(
     A run a cause's mutant fails and the engine passes refutes it, and so does, for a
     cause found by exact answers, a failing run where its mutant's answer is not the
     engine's; unless the chosen causes played all at once answer that run as the engine
-    does (two bugs in one answer: one hides or changes the other). Refuted causes are
+    does (two bugs in one answer: one hides or changes the other), or, for a cause found
+    by exact answers, one of the other combinations of :func:`_models` does (a wrong
+    cause chosen beside it must not refute it). Refuted causes are
     dropped and the cover recomputed without them, until every chosen cause stands;
     their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
@@ -375,20 +381,41 @@ def _consistent_cover(
     while True:
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
-        bugs = tuple(candidate.mutant for candidate in chosen)
         refuted = set()
         for candidate in chosen:
             name = candidate.mutant.name
             against = candidate.contradicted
             if matches.get(name) == "exact":
                 against = against | candidate.disagrees
+            models = _models(candidate, chosen, matches)
             if any(
-                _memo_digest(memo, bugs, runs[key]) != digests.get(key) for key in sorted(against)
+                all(_memo_digest(memo, model, runs[key]) != digests.get(key) for model in models)
+                for key in sorted(against)
             ):
                 refuted.add(name)
         if not refuted:
             return _demote_weak(covered, {c.mutant.name: c for c in chosen}, failures)
         left = [candidate for candidate in left if candidate.mutant.name not in refuted]
+
+
+def _models(
+    candidate: _Candidate, chosen: Sequence[_Candidate], matches: Mapping[str, Match]
+) -> list[tuple[Mutant, ...]]:
+    """The combinations of the chosen causes that may bear out a run ``candidate``'s
+    mutant departs from the engine on: all of them at once; for a cause found by exact
+    answers, also those found by exact answers (one found by failing cases only gives
+    no engine's answer), and all but any one other (a wrong cause beside it would
+    change the answer it and the others give together)."""
+    bugs = tuple(c.mutant for c in chosen)
+    models = [bugs]
+    if matches.get(candidate.mutant.name) == "exact":
+        models.append(tuple(c.mutant for c in chosen if matches.get(c.mutant.name) == "exact"))
+        models += [
+            tuple(bug for bug in bugs if bug is not other.mutant)
+            for other in chosen
+            if other is not candidate
+        ]
+    return list(dict.fromkeys(models))
 
 
 def _demote_weak(
@@ -532,6 +559,28 @@ def _memo_digest(
     return memo[key]
 
 
+def _owner(
+    chosen: Sequence[_Candidate],
+    run: Run,
+    digest: str,
+    combined: Callable[[Sequence[Mutant], Run], str | None],
+) -> str | None:
+    """The chosen cause a failure belongs to if the chosen causes played all at once
+    answer it as the engine does (``digest``), else ``None``: the first that fails it
+    alone, or, where none does (two bugs whose answer neither gives alone), the first
+    without which the others do not answer it so."""
+    bugs = [c.mutant for c in chosen]
+    if not bugs or combined(bugs, run) != digest:
+        return None
+    touching = [c for c in chosen if run.key in c.hits]
+    if touching:
+        return touching[0].mutant.name
+    needed = [
+        c for c in chosen if combined([bug for bug in bugs if bug is not c.mutant], run) != digest
+    ]
+    return (needed or chosen)[0].mutant.name
+
+
 def _cover(
     failures: Sequence[Outcome],
     candidates: Sequence[_Candidate],
@@ -545,6 +594,7 @@ def _cover(
         return _memo_digest(memo, bugs, run)
 
     runs = {outcome.key: outcome.run for outcome in failures}
+    every = tuple(candidates)  # for the alike of a cause (those dropped below too)
     uncovered = set(runs)
     chosen: list[_Candidate] = []
     matches: dict[str, Match] = {}
@@ -638,12 +688,15 @@ def _cover(
             key=lambda key: _size(runs[key]),
         )[:COMBINED_LIMIT]
         bugs = [c.mutant for c in chosen]
-        for key in hit:
-            touching = [c for c in chosen if key in c.hits]
-            if touching and _combined_digest(bugs, runs[key]) == digests[key]:
-                name = touching[0].mutant.name
-                explained[name].add(key)
-                exactly[name].add(key)
+        # Every failure a chosen cause fails is checked (as its refutation checks each
+        # run it disagrees on); those none fails alone, the smallest COMBINED_LIMIT.
+        for index, key in enumerate(sorted(uncovered, key=lambda key: _size(runs[key]))):
+            if index >= COMBINED_LIMIT and not any(key in c.hits for c in chosen):
+                continue
+            owner = _owner(chosen, runs[key], digests[key], _combined_digest)
+            if owner is not None:
+                explained[owner].add(key)
+                exactly[owner].add(key)
                 uncovered.discard(key)
         left = [key for key in hit if key in uncovered]
         scored = []
@@ -670,6 +723,14 @@ def _cover(
             if key in winner.hits and _combined_digest(together, runs[key]) == digests[key]
         }
         choose(winner, "exact", joint, joint)
+    # What a cause found by answers fails but the answers could not confirm is still its
+    # failure (a family's wrong answer on a run crossing several of its parameters is
+    # no engine's), not a new cause's: a cause found by failing cases only explains
+    # failures no cause found by answers fails.
+    for candidate in chosen:
+        taken = candidate.hits & uncovered
+        explained[candidate.mutant.name] |= taken
+        uncovered -= taken
     # Round 3: failing the same runs only (weaker evidence).
     while uncovered:
         winner = best(
@@ -691,11 +752,6 @@ def _cover(
         chosen.remove(candidate)
         explained[home] |= explained.pop(candidate.mutant.name)
         exactly[home] |= exactly.pop(candidate.mutant.name)
-    # What a cause fails but the answers could not confirm is still its failure.
-    for candidate in chosen:
-        taken = candidate.hits & uncovered
-        explained[candidate.mutant.name] |= taken
-        uncovered -= taken
     order = [outcome.key for outcome in failures]
     position = {key: index for index, key in enumerate(order)}
     causes = []
@@ -706,7 +762,7 @@ def _cover(
         rule, cites, wrong = _describe(name, explained_runs)
         alike = tuple(
             other.mutant.name
-            for other in candidates
+            for other in every
             if other is not candidate
             and other.hits == candidate.hits
             and other.exact == candidate.exact

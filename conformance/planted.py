@@ -87,14 +87,23 @@ def _overridden(cls: type[FastRules]) -> frozenset[str]:
 
 
 def _combined(classes: tuple[type[FastRules], ...]) -> tuple[type[FastRules], ...]:
-    """The fast-rule variants of several bugs, those overriding the same methods made
-    one (:func:`pointwise`), the others kept apart (combined by inheritance)."""
-    groups: dict[frozenset[str], list[type[FastRules]]] = {}
-    for cls in classes:
-        groups.setdefault(_overridden(cls), []).append(cls)
+    """The fast-rule variants of several bugs, those overriding a method in common made
+    one (:func:`pointwise`, over every method any of them overrides: one whose override
+    of a shared method calls :class:`FastRules` itself would else hide the other's), the
+    others kept apart (combined by inheritance). In the order of the classes' names, so
+    that the engine of some bugs is one engine whatever order they are listed in (where
+    two depart at one input, the first answers)."""
+    groups: list[tuple[set[str], list[type[FastRules]]]] = []
+    for cls in sorted(classes, key=lambda cls: (cls.__module__, cls.__qualname__)):
+        methods, members = set(_overridden(cls)), [cls]
+        for group in [group for group in groups if group[0] & methods]:
+            groups.remove(group)
+            methods |= group[0]
+            members = [*group[1], *members]
+        groups.append((methods, members))
     return tuple(
         group[0] if len(group) == 1 else pointwise("+".join(c.__name__ for c in group), group)
-        for group in groups.values()
+        for _, group in groups
     )
 
 

@@ -3,10 +3,12 @@ the diagnosis of an engine with planted bugs names exactly those bugs."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import jsonschema  # type: ignore[import-untyped]
@@ -281,6 +283,229 @@ def test_a_fast_rule_bug_per_parameter_combines_with_another_of_the_same_method(
 
     fast = engine.reference(load("qahwa-400")).fast
     assert [fast.band(score) for score in (29, 30, 31, 49, 50, 51)] == [0, 0, 1, 2, 2, 3]
+
+
+def test_two_fast_rule_bugs_sharing_one_method_of_several_both_hold() -> None:
+    """``band-late/*/60`` overrides ``band`` and ``bid_value``, ``value-late/*/8`` only
+    ``bid_value`` (each calling FastRules itself): in a planted engine of both, every
+    answer one of them alone departs at is that one's (inheritance kept only the first)."""
+    from fourhundred.spec.registry import load
+
+    names = ("band-late/*/60", "value-late/*/8")
+    rules = load("qahwa-400")
+    engine = planted.planted(names).reference(rules).fast
+    plain = planted.Planted("none", ()).reference(rules).fast
+    bugs = [planted.by_name(name).reference(rules).fast for name in names]
+    asked: list[tuple[str, tuple[int, ...]]] = [("band", (score,)) for score in range(200)]
+    asked += [
+        ("bid_value", (bid, own, max(own, 60)))
+        for bid in range(rules.min_bid, 14)
+        for own in (0, 30, 59, 60, 61, 100)
+    ]
+    shown = [0, 0]
+    for method, inputs in asked:
+        expected = getattr(plain, method)(*inputs)
+        answers = [getattr(bug, method)(*inputs) for bug in bugs]
+        departing = [i for i, answer in enumerate(answers) if answer != expected]
+        if len(departing) == 1:
+            (index,) = departing
+            shown[index] += 1
+            assert getattr(engine, method)(*inputs) == answers[index], (names[index], inputs)
+    assert all(shown), shown
+
+
+class _Answers(dict[tuple[tuple[str, ...], str], "str | None"]):
+    """Combined answers' digests for :func:`diagnosis._cover`, by a table: the bugs
+    played together (by name, in any order) and the run key -> digest; a pass else."""
+
+    def __init__(self, table: dict[tuple[frozenset[str], str], str]) -> None:
+        super().__init__()
+        self.table = table
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __getitem__(self, key: tuple[tuple[str, ...], str]) -> str | None:
+        names, run = key
+        return self.table.get((frozenset(names), run))
+
+
+def _synthetic_cover(
+    failing: dict[str, str],
+    candidates: dict[str, tuple[set[str], set[str]]],
+    together: dict[tuple[frozenset[str], str], str],
+    kind_of: Callable[[str], str] = lambda key: "bid_value",
+) -> diagnosis.Diagnosis:
+    """The cover of failing runs (key -> the engine's digest, ``kind_of`` its kind) by
+    candidates (name -> the runs it fails, those it fails with the engine's answer),
+    with the combined answers of ``together``."""
+    runs = {
+        key: Run({"id": key, "kind": kind_of(key), "input": {"n": key}, "expected": {}}, "v")
+        for key in failing
+    }
+    outcomes = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
+    found = [
+        diagnosis._Candidate(
+            mutants.Mutant(name, name), frozenset(hits), frozenset(exact), 1.0, len(hits), order
+        )
+        for order, (name, (hits, exact)) in enumerate(candidates.items())
+    ]
+    digests = {f"{key}@v": digest for key, digest in failing.items()}
+    table = {(names, f"{key}@v"): digest for (names, key), digest in together.items()}
+    covered, _ = diagnosis._cover(outcomes, found, digests, _Answers(table))
+    return covered
+
+
+def test_a_failure_two_chosen_causes_give_together_is_theirs_though_neither_fails_it() -> None:
+    """Two bugs may fail a run neither fails alone: where the chosen causes played
+    together answer it as the engine does, it is theirs, and no mutant that merely
+    fails it (found by cases) is named for it."""
+    bug_a, bug_b, lookalike = (mutant.name for mutant in mutants.MUTANTS[:3])
+    both = frozenset({bug_a, bug_b})
+    found = _synthetic_cover(
+        {"a": "A", "b": "B", "x": "X", "y": "Y"},
+        {
+            bug_a: ({"a@v"}, {"a@v"}),
+            bug_b: ({"b@v"}, {"b@v"}),
+            lookalike: ({"x@v", "y@v"}, set()),
+        },
+        {(both, "x"): "X", (both, "y"): "Y", (both, "a"): "A", (both, "b"): "B"},
+    )
+    assert [(c.point, c.match) for c in found.causes] == [(bug_a, "exact"), (bug_b, "exact")]
+    assert sorted(key for c in found.causes for key in c.explains) == ["a@v", "b@v", "x@v", "y@v"]
+    assert found.unexplained == ()
+
+
+def test_a_failure_a_chosen_cause_fails_with_another_answer_stays_its_own() -> None:
+    """A cause found by exact answers that fails more runs with other answers (a family
+    on runs crossing several of its parameters) keeps them: a mutant that merely fails
+    them as well is no second cause."""
+    family, lookalike = (mutant.name for mutant in mutants.MUTANTS[:2])
+    exact = {"r1@v", "r2@v", "r3@v"}
+    crossing = {"r4@v", "r5@v"}
+    found = _synthetic_cover(
+        {"r1": "1", "r2": "2", "r3": "3", "r4": "4", "r5": "5"},
+        {family: (exact | crossing, exact), lookalike: (set(crossing), set())},
+        {},
+    )
+    assert [(c.point, c.match) for c in found.causes] == [(family, "exact")]
+    assert len(found.causes[0].explains) == 5 and found.unexplained == ()
+
+
+@pytest.mark.parametrize("match", ["cases", "exact"])
+def test_a_cause_chosen_beside_others_does_not_refute_them(
+    match: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run a cause found by exact answers disagrees on is borne out when the causes
+    found by exact answers (or all but one other), played together, answer it as the
+    engine does, even if another chosen cause (found by failing cases only, or by
+    answers of its own), played with them, changes that answer."""
+    bug_a, bug_b, lookalike = (mutant.name for mutant in mutants.MUTANTS[:3])
+    failing = {"a1": "A", "a2": "A", "b1": "B", "b2": "B", "w": "W", "c1": "C", "c2": "C"}
+    runs = {
+        key: Run({"id": key, "kind": "bid_value", "input": {"n": key}, "expected": {}}, "v")
+        for key in failing
+    }
+
+    def answer(bugs: Sequence[mutants.Mutant], run: Run) -> str | None:
+        names = {bug.name for bug in bugs}
+        if run.id == "w":
+            return "changed" if lookalike in names else "W" if {bug_a, bug_b} <= names else "x"
+        mine = {"a": bug_a, "b": bug_b, "c": lookalike}.get(run.id[0])
+        if mine == lookalike and match == "cases":
+            return "other" if mine in names else None  # it fails c1, c2 with other answers
+        return failing[run.id] if mine in names else None
+
+    monkeypatch.setattr(diagnosis, "_combined_answer_digest", answer)
+
+    def candidate(name: str, hits: set[str], exact: set[str], order: int) -> diagnosis._Candidate:
+        keys = frozenset(f"{key}@v" for key in hits)
+        return diagnosis._Candidate(
+            mutants.Mutant(name, name),
+            keys,
+            frozenset(f"{key}@v" for key in exact),
+            1.0,
+            len(keys),
+            order,
+            changes=keys,
+            disagrees=keys - frozenset(f"{key}@v" for key in exact),
+        )
+
+    candidates = [
+        candidate(bug_a, {"a1", "a2", "w"}, {"a1", "a2"}, 0),
+        candidate(bug_b, {"b1", "b2"}, {"b1", "b2"}, 1),
+        dataclasses.replace(
+            candidate(lookalike, {"c1", "c2"}, {"c1", "c2"} if match == "exact" else set(), 2),
+            disagrees=frozenset(),
+        ),
+    ]
+    outcomes = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
+    digests = {f"{key}@v": digest for key, digest in failing.items()}
+    found = diagnosis._consistent_cover(outcomes, outcomes, candidates, digests)
+    assert [(c.point, c.match) for c in found.causes][:2] == [(bug_a, "exact"), (bug_b, "exact")]
+    assert "w@v" in found.causes[0].explains
+    assert (lookalike, match) in [(c.point, c.match) for c in found.causes]
+
+
+def test_a_mutant_alike_a_cause_is_listed_though_it_lost_a_later_round() -> None:
+    """Two mutants failing the very same runs alike are one cause listing the other as
+    alike, though the other, tried again for the whole games the first matches only by
+    their first divergence (a second bug shows later), was dropped there."""
+    cause, twin = (mutant.name for mutant in mutants.MUTANTS[:2])
+    failing = {"r1": "1", "r2": "2", "g1": "G", "g2": "H"}
+    runs = set(failing)
+    found = _synthetic_cover(
+        failing,
+        {cause: ({f"{k}@v" for k in runs},) * 2, twin: ({f"{k}@v" for k in runs},) * 2},
+        {},
+        kind_of=lambda key: "whole_game" if key.startswith("g") else "bid_value",
+    )
+    assert [(c.point, c.alike) for c in found.causes] == [(cause, (twin,))]
+    assert len(found.causes[0].explains) == 4
+
+
+def test_owner_of_a_failure_no_chosen_cause_fails_alone_is_one_it_needs() -> None:
+    """The owner is the first chosen cause that fails the run alone; where none does,
+    the first without which the others do not answer it so; none if together they
+    do not answer it as the engine does."""
+    chosen = [
+        diagnosis._Candidate(mutants.Mutant(name, name), hits, hits, 1.0, 1, order)
+        for order, (name, hits) in enumerate(
+            (("a", frozenset({"r@v"})), ("b", frozenset()), ("c", frozenset()))
+        )
+    ]
+    run = Run({"id": "s", "kind": "bid_value", "input": {}, "expected": {}}, "v")
+
+    def combined(bugs: object, on: Run) -> str | None:
+        names = {bug.name for bug in bugs}  # type: ignore[attr-defined]
+        return "X" if {"b", "c"} <= names else None
+
+    assert diagnosis._owner(chosen, run, "X", combined) == "b"
+    assert diagnosis._owner(chosen, run, "Y", combined) is None
+    touched = Run({"id": "r", "kind": "bid_value", "input": {}, "expected": {}}, "v")
+    assert diagnosis._owner(chosen, touched, "X", combined) == "a"
+
+
+def test_a_planted_engine_is_the_same_whatever_order_its_bugs_are_listed_in() -> None:
+    """Where two bugs depart at one input (bid 7's value with a score on a band edge),
+    the engine of both answers alike in either order: the diagnosis plays its causes
+    together in the order it chose them, which need not be the planted order."""
+    from fourhundred.spec.registry import load
+
+    names = ("band-early/*/30", "value-early/*/7")
+    for variant in ("qahwa-400", "pagat-41"):
+        rules = load(variant)
+        one = planted.planted(names).reference(rules).fast
+        other = planted.planted(names[::-1]).reference(rules).fast
+        asked = [
+            (bid, own, high)
+            for bid in range(rules.min_bid, 14)
+            for own in (-10, 0, 28, 29, 30, 31, 50)
+            for high in (own, 30, 60)
+        ]
+        assert [one.bid_value(*inputs) for inputs in asked] == [
+            other.bid_value(*inputs) for inputs in asked
+        ], variant
 
 
 def _unmodelled_engines() -> list[mutants.Mutant]:

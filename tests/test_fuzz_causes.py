@@ -63,6 +63,29 @@ def test_a_rule_point_is_grouped_by_its_family_across_parameters_and_variants() 
     assert group_of("band-edge-31") == "band-edge-31"
 
 
+def test_one_wrong_rule_read_two_ways_is_one_group() -> None:
+    """A rule set read with ``partner_condition=off`` is the partner's score ignored:
+    the flip and the partner-ignored points fail the very same runs with the very same
+    answers under every variant, so a finding of either is one cause; a rule wrong at
+    one rule set only keeps its own group, and other rules stay apart."""
+    dictionary = faults.read()
+    assert dictionary is not None
+    flip, ignored = "flip/*/partner_condition=off", "partner-ignored/*"
+    assert dictionary.failing(flip) == dictionary.failing(ignored) != {}
+    names = (
+        "flip/qahwa-400/partner_condition=off",
+        "flip/medallon-400/partner_condition=off",
+        "partner-ignored/qahwa-400",
+        "partner-ignored/arab3meyeh-400",
+        flip,
+        ignored,
+    )
+    assert len({group_of(name) for name in names}) == 1
+    assert group_of(ignored) in (flip, ignored)
+    assert group_of("flip/qahwa-400/partner_condition=non_negative") != group_of(ignored)
+    assert group_of("made/qahwa-400") == "made/*"
+
+
 def test_a_fuzz_message_quotes_the_action_it_is_about() -> None:
     from fourhundred.fuzz.compare import Outcome, compare
 

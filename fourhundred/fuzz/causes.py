@@ -321,7 +321,35 @@ class Tamer:
 def group_of(name: str) -> str:
     """A cause as findings are grouped: a rule point by its family where it has one
     (:func:`~fourhundred.conformance.faults.family_id`: one rule at every parameter,
-    ``band-late/*/*``), else by its lifted id (``made/*``); a lifted point by its family."""
+    ``band-late/*/*``), else by its lifted id (``made/*``); a lifted point by its family;
+    then the one name of that wrong rule (:func:`_same_rule`)."""
+    group = _own_group(name)
+    return _same_rule().get(group, group)
+
+
+@cache
+def _same_rule() -> Mapping[str, str]:
+    """Group -> the group it is one wrong rule with: groups of a rule under every
+    variant (lifted or family ids) whose mutants fail the very same runs of the fault
+    dictionary with the very same wrong answers are one rule read two ways (a rule-set
+    flip that drops a condition, and the point that ignores it), named as the first of
+    them in the diagnosis's order. A point of one rule set, or a group that fails no
+    run, is too little evidence, so it keeps its name."""
+    dictionary = faults.read()
+    if dictionary is None:
+        return {}
+    everywhere = {mutant.name for mutant, _ in faults.lifted()}
+    first: dict[frozenset[tuple[str, str]], str] = {}
+    same: dict[str, str] = {}
+    for mutant in _ranked():
+        failing = dictionary.failing(mutant.name)
+        if failing and mutant.name in everywhere and _own_group(mutant.name) == mutant.name:
+            same[mutant.name] = first.setdefault(frozenset(failing.items()), mutant.name)
+    return same
+
+
+def _own_group(name: str) -> str:
+    """The family or lifted id :func:`group_of` starts from (the name itself else)."""
     by_id = points.by_id()
     if name in by_id:
         family = faults.family_id(by_id[name])
