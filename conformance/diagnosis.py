@@ -36,11 +36,15 @@ coincide with many mutants on a few runs each:
   a cause found by exact answers, those found by exact answers or all but one other
   do (:func:`_models`: a wrong cause beside it changes their answer); a family
   cause too, save that its wrong answer need not be the engine's (on a run crossing
-  several of its parameters, no engine's). A refuted cause is dropped and the cover
-  recomputed without it;
+  several of its parameters, no engine's). Failing runs answered otherwise refute a
+  cause found by exact answers only when they are more than :data:`BESIDE_SHARE` of
+  those it answers exactly (where a bug no mutant models meets it, the answer is
+  neither's); a run the engine passes always does. A refuted cause is dropped and the
+  cover recomputed without it;
 - **specificity** (:func:`_demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
-  stands only if its mutant predicts more failures than stay unexplained there.
+  stands only if its mutant predicts more failures than stay unexplained there (a
+  cause found by failing cases only: more outside the other causes' failures).
 
 What is left is **unexplained**: never forced onto a cause. A correct engine has
 no failures, so no diagnosis.
@@ -83,6 +87,11 @@ CASES_PRECISION = 0.5
 CASES_SUPPORT = 2
 #: How many example failures a cause shows (the smallest inputs).
 EXAMPLES = 3
+#: A cause found by exact answers is refuted by the failing runs its mutant answers
+#: otherwise than the engine (and no combination of the chosen causes bears out) only
+#: when they are more than this share of the failures it answers exactly: a few such
+#: runs beside many exact answers are where a bug no mutant models meets it.
+BESIDE_SHARE = 0.1
 #: At most this many failing runs outside the dictionary are answered in process.
 OFF_DICTIONARY_LIMIT = 400
 
@@ -384,13 +393,18 @@ def _consistent_cover(
         refuted = set()
         for candidate in chosen:
             name = candidate.mutant.name
-            against = candidate.contradicted
-            if matches.get(name) == "exact":
-                against = against | candidate.disagrees
+            exact = matches.get(name) == "exact"
             models = _models(candidate, chosen, matches)
-            if any(
-                all(_memo_digest(memo, model, runs[key]) != digests.get(key) for model in models)
-                for key in sorted(against)
+
+            def unborne(key: str, models: list[tuple[Mutant, ...]] = models) -> bool:
+                return all(
+                    _memo_digest(memo, model, runs[key]) != digests.get(key) for model in models
+                )
+
+            if any(unborne(key) for key in sorted(candidate.contradicted)) or (
+                exact
+                and sum(unborne(key) for key in sorted(candidate.disagrees))
+                > BESIDE_SHARE * len(candidate.exact)
             ):
                 refuted.add(name)
         if not refuted:
@@ -425,9 +439,10 @@ def _demote_weak(
     unexplained in a kind mean the engine breaks a rule no mutant plays, and that bug's
     answers can coincide with a mutant's, or fail the same runs, on as many runs as it
     fails. So a cause that explains a failure of such a kind stands only if its mutant
-    predicts more failures (of runs the engine answered, every one borne out) than stay
-    unexplained in its kinds; else its failures are unexplained too. Repeated until
-    every cause stands. An engine whose failures are all explained keeps every cause."""
+    predicts more failures (of runs the engine answered, every one borne out; for a cause
+    found by failing cases only, :func:`_evidence`) than stay unexplained in its kinds;
+    else its failures are unexplained too. Repeated until every cause stands. An engine
+    whose failures are all explained keeps every cause."""
     kind = {outcome.key: outcome.run.kind for outcome in failures}
     causes = list(covered.causes)
     unexplained = set(covered.unexplained)
@@ -436,7 +451,7 @@ def _demote_weak(
         weak = [
             cause
             for cause in causes
-            if chosen[cause.point].predicted
+            if _evidence(cause, causes, chosen)
             <= sum(doubt[k] for k in {kind[key] for key in cause.explains})
         ]
         if not weak:
@@ -450,6 +465,19 @@ def _demote_weak(
         causes=tuple(causes),
         unexplained=tuple(key for key in order if key in unexplained),
     )
+
+
+def _evidence(cause: Cause, causes: Sequence[Cause], chosen: Mapping[str, _Candidate]) -> int:
+    """How many of the failures a cause's mutant predicts bear it out: all of them for a
+    cause found by exact answers; for one found by failing cases only, those the other
+    causes do not explain (failing a run another cause answers is no evidence of a
+    second bug: beside a bug that fails most runs, a mutant that merely fails runs is
+    borne out almost everywhere)."""
+    candidate = chosen[cause.point]
+    if cause.match == "exact":
+        return candidate.predicted
+    others = {key for other in causes if other is not cause for key in other.explains}
+    return candidate.predicted - len(candidate.changes & others)
 
 
 #: Kinds whose one run passes through many states, so through several parameters of
