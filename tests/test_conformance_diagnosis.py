@@ -579,17 +579,10 @@ def _beside_unmodelled(unmodelled: mutants.Mutant, names: tuple[str, ...], runs:
     assert alone - modelled <= set(found.unexplained)
 
 
-def _two_scoring_bugs() -> mutants.Mutant:
-    from fuzz_adapters.two_scoring_bugs import TwoScoringBugs
-
-    return mutants.Mutant("two-scoring-bugs", "made 13 scores 13; -1 halves", fast=TwoScoringBugs)
-
-
 #: Bugs no mutant models, each beside modelled ones (today's misses: ``made/*`` refuted
 #: by the runs both bugs show on, and a false cause found by failing cases only).
 BESIDE = (
     (_fail_double, ("made/*",)),
-    (_two_scoring_bugs, ("made/*",)),
     (_fail_double, ("leader/qahwa-400", "made/*")),
 )
 
