@@ -223,10 +223,32 @@ def _seat_options(rules: Rules, after: int, highest_guess: int) -> list[tuple[in
     return options
 
 
-def solve_hand(rules: Rules, after: Sequence[int], dealer: int) -> Json | None:
-    """A played hand (scores before, legal bids, tricks) that ends on ``after``."""
+def _climb_options(rules: Rules, before: int) -> list[tuple[int, bool, int]]:
+    """(bid, made, score before) of a seat on ``before`` that makes a bid: every legal
+    bid but the special ones, the highest first (the one climbing farthest)."""
+    bids = range(rules.max_bid, rules.min_bid - 1, -1)
+    return [
+        (bid, True, before)
+        for bid in bids
+        if not bool(rules.is_special_bid(bid)) and bool(rules.bid_is_legal(bid, before))
+    ]
+
+
+def solve_hand(
+    rules: Rules, after: Sequence[int], dealer: int, climb: tuple[int, int] | None = None
+) -> Json | None:
+    """A played hand (scores before, legal bids, tricks) that ends on ``after``; with
+    ``climb`` (seat, score), that seat starts on the score and makes a bid instead,
+    ending wherever the bid takes it."""
     highest_guess = max(after)
     per_seat = [_seat_options(rules, a, highest_guess)[:8] for a in after]
+    if climb is not None:
+        # The others fail their bids first: the climbing seat needs the tricks.
+        per_seat = [
+            sorted(_seat_options(rules, a, highest_guess), key=lambda o: o[1])[:8] for a in after
+        ]
+        per_seat[climb[0]] = _climb_options(rules, climb[1])
+    free = -1 if climb is None else climb[0]
     for combo in itertools.product(*per_seat):
         bids = [o[0] for o in combo]
         made = [o[1] for o in combo]
@@ -238,7 +260,8 @@ def solve_hand(rules: Rules, after: Sequence[int], dealer: int) -> Json | None:
             rules.hand_is_played(bids, before)
         ):
             continue
-        if [int(x) for x in rules.scores_after(before, bids, tricks)] != list(after):
+        ended = [int(x) for x in rules.scores_after(before, bids, tricks)]
+        if any(ended[seat] != after[seat] for seat in range(4) if seat != free):
             continue
         return {"scores": before, "bids": bids, "tricks": tricks, "dealer": dealer}
     return None
@@ -279,6 +302,32 @@ def outcome_inputs_at(rules: Rules, target: int) -> Iterator[tuple[Json, str]]:
             yield {**hand, "target_in_force": target}, f"{what} (target in force {target})"
 
 
+def climbing_inputs_at(
+    rules: Rules, target: int, starts: Sequence[int]
+) -> Iterator[tuple[Json, str]]:
+    """Played hands ending on the scores of :func:`_after_vectors` at ``target``, but for
+    one seat that starts on each of ``starts`` and makes a bid (ending where it takes
+    it, :func:`solve_hand`'s ``climb``); then each with another seat ending level with
+    the climber (equal totals, equal seats)."""
+    for index, (after, what) in enumerate(_after_vectors(target)):
+        for seat in range(4):
+            for start in starts:
+                hand = solve_hand(rules, after, index % 4, (seat, start))
+                if hand is None:
+                    continue
+                label = f"{what}; {SEAT_NAMES[seat]} climbs from {start}"
+                yield {**hand, "target_in_force": target}, f"{label} (target in force {target})"
+                landed = int(rules.scores_after(hand["scores"], hand["bids"], hand["tricks"])[seat])
+                for other in range(4):
+                    level = [landed if i == other else score for i, score in enumerate(after)]
+                    hand = solve_hand(rules, level, index % 4, (seat, start))
+                    if other != seat and hand is not None:
+                        yield (
+                            {**hand, "target_in_force": target},
+                            f"{label}, {SEAT_NAMES[other]} ending level (target in force {target})",
+                        )
+
+
 def game_outcome_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     """Scores landing on the target and on 0/1 for the partner, both teams
     qualifying, raised targets, and bids of 13 that decide the game."""
@@ -303,7 +352,7 @@ def game_outcome_suite_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
 
 #: The bids of 13 scored (qahwa §"Bidding 13"; pagat §"Scoring"): the scores before,
 #: bids and tricks by seat, each four numbers in seat order N, W, S, E; the dealer; what
-#: the hand is. A score of ``T`` is the target less two.
+#: the hand is. A score of ``T`` is the target less two, ``A`` the target.
 _THIRTEEN_HANDS: tuple[tuple[str, str, str, int, str], ...] = (
     ("0 0 0 0", "13 2 2 2", "13 0 0 0", 0, "North bids 13 and takes all 13"),
     ("0 0 -8 0", "13 2 2 2", "13 0 0 0", 0, "North makes 13 with the partner on -8"),
@@ -315,6 +364,7 @@ _THIRTEEN_HANDS: tuple[tuple[str, str, str, int, str], ...] = (
     ("0 0 0 0", "13 13 2 2", "12 1 0 0", 3, "North and West both bid 13 and both fail (dealer East)"),
     ("0 0 0 0", "13 2 13 2", "13 0 0 0", 0, "North makes 13 while South's 13 fails (dealer North)"),
     ("0 0 0 0", "13 2 13 2", "13 0 0 0", 1, "North makes 13 while South's 13 fails (dealer West)"),
+    ("0 0 0 A", "2 2 2 13", "0 2 0 11", 0, "East, on the target, fails 13; West makes its bid"),
 )  # fmt: skip
 
 
@@ -325,7 +375,8 @@ def thirteen_inputs(rules: Rules) -> Iterator[tuple[Json, str]]:
     t = rules.target
 
     def four(numbers: str) -> list[int]:
-        return [t - 2 if n == "T" else int(n) for n in numbers.split()]
+        named = {"T": t - 2, "A": t}
+        return [named[n] if n in named else int(n) for n in numbers.split()]
 
     for scores_text, bids_text, tricks_text, dealer, what in _THIRTEEN_HANDS:
         scores, bids = four(scores_text), four(bids_text)

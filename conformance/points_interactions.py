@@ -328,9 +328,65 @@ def _moved(rules: Rules, scores: Sequence[int], label: str) -> Iterator[Candidat
 
 
 def below_zero_inputs(rules: Rules) -> Iterator[Candidate]:
-    """The grids with one score moved far below zero (:data:`FAR_SCORES`), made as they
-    are asked for (the point search stops at the first killers)."""
-    return _moved(rules, FAR_SCORES, "far below zero")
+    """The grids with one score moved far below zero (:data:`FAR_SCORES`), then the
+    outcome hands with a seat climbing from there (:func:`climbing_inputs`), then the
+    first bids from there (:func:`far_bid_games`), made as they are asked for (the
+    point search stops at the first killers; the whole games come last)."""
+    yield from _moved(rules, FAR_SCORES, "far below zero")
+    yield from climbing_inputs(rules)
+    yield from falling_inputs(rules)
+    yield from far_bid_games(rules)
+
+
+@cache
+def climbing_inputs(rules: Rules) -> tuple[Candidate, ...]:
+    """``game_outcome`` hands at every target in force where one seat starts far below
+    zero and makes a bid (:func:`grids.climbing_inputs_at`): both teams may qualify
+    with that seat the partner, at equal totals too (the valid ones), computed once."""
+    entry = kinds.KINDS["game_outcome"]
+    return tuple(
+        ("game_outcome", data, what)
+        for target in edges.target_edges(rules)
+        for data, what in grids.climbing_inputs_at(rules, target, FAR_SCORES)
+        if entry.is_valid(rules, data)
+    )
+
+
+@cache
+def falling_inputs(rules: Rules) -> tuple[Candidate, ...]:
+    """The ``game_outcome`` grid's hands with one seat's bid raised to the lowest that,
+    failed on the tricks it takes, ends it far below zero (the valid ones), computed once."""
+    entry = kinds.KINDS["game_outcome"]
+    found: list[Candidate] = []
+    for data, what in grid("game_outcome", rules):
+        for seat in range(4):
+            for bid in range(data["bids"][seat] + 1, rules.max_bid + 1):
+                if data["tricks"][seat] >= bid or bool(rules.is_special_bid(bid)):
+                    continue
+                bids = [bid if i == seat else b for i, b in enumerate(data["bids"])]
+                after = rules.scores_after(data["scores"], bids, data["tricks"])
+                if int(after[seat]) > FAR_BELOW_ZERO:
+                    continue
+                moved = {**data, "bids": bids}
+                if entry.is_valid(rules, moved):
+                    found.append(
+                        ("game_outcome", moved, f"{what}; seat {seat} bids {bid} and falls")
+                    )
+                break
+    return tuple(found)
+
+
+def far_bid_games(rules: Rules) -> Iterator[Candidate]:
+    """Whole games from a position with every seat far below zero (:data:`FAR_SCORES`)
+    where the first bidder bids each bid from 0 to one over the own minimum there: an
+    own minimum read otherwise below zero accepts or rejects one of them."""
+    from fourhundred.conformance.position_games import first_bid_game
+
+    fast = FastRules.of(rules)
+    for score in FAR_SCORES:
+        for bid in range(min(fast.own_minimum_bid(score) + 1, rules.max_bid) + 1):
+            what = f"every seat on {score}; the first bidder bids {bid} (far below zero)"
+            yield "whole_game", first_bid_game(rules, score, bid), what
 
 
 @cache

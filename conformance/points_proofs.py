@@ -493,21 +493,14 @@ def _questions(entry: Searched, method: str, witness: Mapping[str, Any]) -> list
 def _bid_at(entry: Searched, score: int) -> tuple[str, Json]:
     """A whole game from a position with every seat on ``score``: North deals and the
     first bidder bids the lower of the two own minimums (one of the two rejects it)."""
-    from fourhundred.conformance.position_games import canonical_deal_of, position_text
-    from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES
+    from fourhundred.conformance.position_games import first_bid_game
 
     rules, wrong = entry.rules, entry.base.mutant
     low = min(
         FastRules.of(rules).own_minimum_bid(score),
         wrong.fast.of(wrong.rules(rules)).own_minimum_bid(score),
     )
-    deal = canonical_deal_of(*(list(FULL_DECK)[seat::4] for seat in range(4)))
-    first = rules.bidding_seats(0)[0]
-    actions = [f"{SEAT_NAMES[0]}: {deal}", f"{SEAT_NAMES[first]}: bid {low}"]
-    return "whole_game", {
-        "position": position_text(0, [score] * 4, rules.target, 1),
-        "actions": actions,
-    }
+    return "whole_game", first_bid_game(rules, score, low)
 
 
 def confirm(entry: Searched, method: str, witness: Mapping[str, Any]) -> tuple[str, Json] | None:

@@ -27,7 +27,8 @@ from fourhundred.conformance.games import (
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, ThrowIn
 from fourhundred.reference.engine import GameState, Phase
-from fourhundred.spec.cards import SEAT_NAMES
+from fourhundred.spec.cards import FULL_DECK, SEAT_NAMES
+from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
 # ----------------------------------------------------------------------
@@ -561,6 +562,19 @@ def _tie(script: Script) -> bool:
         return False
     totals = _team_totals(_first(script)["scores"])
     return totals[0] == totals[1]
+
+
+def first_bid_game(rules: Rules, score: int, bid: int) -> Json:
+    """The input of a whole game from a position with every seat on ``score``: North
+    deals (the pack dealt round from North), the second and third bidders bid out of
+    turn (rejected: the seats are named) and the first bidder bids ``bid``."""
+    deal = canonical_deal_of(*(list(FULL_DECK)[seat::4] for seat in range(4)))
+    first, second, third = rules.bidding_seats(0)[:3]
+    early = [f"{SEAT_NAMES[seat]}: bid {rules.max_bid}" for seat in (second, third)]
+    return {
+        "position": position_text(0, [score] * 4, rules.target, 1),
+        "actions": [f"{SEAT_NAMES[0]}: {deal}", *early, f"{SEAT_NAMES[first]}: bid {bid}"],
+    }
 
 
 def position_case(plan: PositionPlan) -> Json:

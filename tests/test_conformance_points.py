@@ -10,14 +10,17 @@ from click.testing import CliRunner
 
 from fourhundred.cli import cli
 from fourhundred.conformance import (
+    compare,
     coverage,
     generate,
+    kinds,
     mutant_names,
     mutants,
     points,
     points_proofs,
 )
 from fourhundred.conformance.suite import load_cases, select_runs
+from fourhundred.spec.registry import load
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +61,55 @@ def test_a_searched_point_is_listed_proved_unobservable_or_not_proved_never_unob
     assert {entry["id"] for entry in unproved} == set(decided) - proved_ids
     assert all(entry["argument"] for entry in proved)
     assert not set(decided) & {entry["id"] for entry in unobserved}
+
+
+def test_no_searched_point_is_left_observable(coverage_report: dict[str, object]) -> None:
+    """A point the Z3 prover shows observable is a gap in the point search: the search
+    must find a killing case for it (conformance/points_unseen.json has none left)."""
+    unproved = coverage_report["unproved"]
+    assert isinstance(unproved, list)
+    assert [entry["id"] for entry in unproved if entry["verdict"] == "observable"] == []
+    assert "observable" not in points_proofs.read()["counts"]
+
+
+def _kills(point: points.Point, kind_name: str, data: dict[str, object]) -> bool:
+    """Whether the question fails under ``point``'s mutant (a raise fails it too)."""
+    rules = load(point.rule_sets[0])
+    kind = kinds.kind(kind_name)
+    expected = json.loads(json.dumps(kind.spec_answer(rules, data)))
+    try:
+        answer = kind.fast_answer(point.mutant.reference(rules), data)
+    except Exception:
+        return True
+    return bool(compare.compare(kind_name, expected, json.loads(json.dumps(answer))))
+
+
+@pytest.mark.parametrize(
+    ("point_id", "family"),
+    [
+        ("below-zero/flip/qahwa-400/both_qualify=raise_target", "climbs from -30"),
+        ("below-zero/flip/pagat-400/total_tie=draw", "ending level"),
+        (
+            "below-zero/option/pagat-400(thirteen_precedence=points_first)",
+            "East, on the target, fails 13",
+        ),
+        ("below-zero/off-by-one/pagat-41/min_bid=0", "the first bidder bids"),
+    ],
+)
+def test_the_below_zero_search_finds_the_witness_class(point_id: str, family: str) -> None:
+    """The crossed inputs below zero (:func:`points_interactions.below_zero_inputs`) hold a
+    killing question of each class the Z3 witnesses showed: a seat climbing from far below
+    zero to partner a seat on the target (with another seat ending level), a failed 13
+    whose bidder is on the target beside a seat far below zero, every seat far below
+    zero bidding first."""
+    point = points.by_id()[point_id]
+    assert point.candidates is not None
+    first = next(
+        what
+        for kind_name, data, what in point.candidates(load(point.rule_sets[0]))
+        if _kills(point, kind_name, data)
+    )
+    assert family in first
 
 
 def test_every_rule_point_has_a_killing_case_an_adapter_without_positions_is_sent(
