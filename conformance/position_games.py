@@ -577,11 +577,16 @@ def first_bid_game(rules: Rules, score: int, bid: int) -> Json:
     }
 
 
+#: How the description of a position plan's case begins (:func:`position_case`): the
+#: point search's whole games from a position (:func:`first_bid_game`) are no plans.
+PLAN_OPENING = "from a position (dealer "
+
+
 def position_case(plan: PositionPlan) -> Json:
     """A whole_game case from a position plan."""
     position, script = find_position_case(plan)
     description = (
-        f"from a position (dealer {SEAT_NAMES[plan.dealer]}): {plan.what} "
+        f"{PLAN_OPENING}{SEAT_NAMES[plan.dealer]}): {plan.what} "
         f"({len(script.rejected)} illegal actions)"
     )
     return script_case(script, description, {"position": position}, plan.ambiguities)

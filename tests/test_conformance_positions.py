@@ -27,7 +27,15 @@ def _documented_precedence() -> list[str]:
 
 
 def _position_cases() -> list[Mapping[str, Any]]:
-    return [c for c in suite.load_cases() if c["kind"] == "whole_game" and "position" in c["input"]]
+    """The cases of the position plans (not the point search's whole games from a
+    position, which stop where their point shows, often before a hand is played)."""
+    return [
+        c
+        for c in suite.load_cases()
+        if c["kind"] == "whole_game"
+        and "position" in c["input"]
+        and c["description"].startswith(position_games.PLAN_OPENING)
+    ]
 
 
 def _code(state: engine.GameState, text: str) -> str:
