@@ -5,7 +5,7 @@ failures it explains and the points of its family, then the unexplained ones.
 
 from __future__ import annotations
 
-from fourhundred.conformance.diagnosis import Cause, Diagnosis
+from fourhundred.conformance.diagnosis_result import Cause, Diagnosis
 
 
 def diagnosis_lines_of(cause: Cause) -> list[str]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from fourhundred.conformance.conventions import convention_lines
-from fourhundred.conformance.diagnosis import Diagnosis
+from fourhundred.conformance.diagnosis_result import Diagnosis
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.report_console import diagnosis_lines_of
 from fourhundred.conformance.report_summary import Rerun, RunSummary, counts, evidence

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from fourhundred.conformance.conventions import conventions_of
-from fourhundred.conformance.diagnosis import Diagnosis
+from fourhundred.conformance.diagnosis_result import Diagnosis
 from fourhundred.conformance.kinds import json_text
 from fourhundred.conformance.report_console import diagnosis_lines_of, diagnosis_summary
 from fourhundred.conformance.report_summary import (

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fourhundred.conformance.case_source import RunPlan
-from fourhundred.conformance.diagnosis import Diagnosis
+from fourhundred.conformance.diagnosis_result import Diagnosis
 from fourhundred.conformance.outcomes import Reason
 from fourhundred.conformance.runner import STATUSES, Outcome
 from fourhundred.conformance.suite import Run

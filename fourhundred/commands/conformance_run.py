@@ -38,7 +38,7 @@ from fourhundred.stopping import Interrupted
 
 if TYPE_CHECKING:
     from fourhundred.conformance.case_source import CaseSource, RunPlan
-    from fourhundred.conformance.diagnosis import Diagnosis
+    from fourhundred.conformance.diagnosis_result import Diagnosis
     from fourhundred.conformance.reports import JsonLinesReport, Rerun
     from fourhundred.conformance.runner import Outcome, Runner
 
@@ -381,10 +381,10 @@ def _diagnose(outcomes: list[Outcome], source: CaseSource) -> Any:
     """The diagnosis of a run's failures (:mod:`fourhundred.conformance.diagnosis`):
     nothing to compute for a run without failures; the passes it needs whole are
     fetched from the run's cases."""
-    from fourhundred.conformance import diagnosis
+    from fourhundred.conformance import diagnosis, diagnosis_result
 
     if not any(outcome.status == "fail" for outcome in outcomes):
-        return diagnosis.Diagnosis()
+        return diagnosis_result.Diagnosis()
     return diagnosis.diagnose(outcomes, fetch=source.fetch)
 
 
