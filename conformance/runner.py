@@ -226,16 +226,9 @@ class Runner:
         todo = Todo(plan, hello)
         state = RunState(todo, clock=self.settings.clock)
         try:
-            if todo and self.adapter is None:  # it died at the end of the last run
-                refused = self._no_restart()
-                if refused is not None:
-                    self._stop(state, *refused)
-                    return
-                try:
-                    self._restart()
-                except RunnerError as error:
-                    self._stop(state, error.stop, str(error))
-                    return
+            # It died at the end of the last run.
+            if todo and self.adapter is None and not self._restart_for(state):
+                return
             self._run(state)
         except KeyboardInterrupt as stop:
             if self.incomplete is None:
@@ -423,6 +416,12 @@ class Runner:
         self._last_failure = failure.message
         if not state.todo:  # restarted only when there is something to ask
             return True
+        return self._restart_for(state)
+
+    def _restart_for(self, state: RunState) -> bool:
+        """Start the failed adapter again for the cases left in ``state`` (True), or
+        stop the run saying why it is not (False: :meth:`_no_restart`, or it could not
+        be started)."""
         refused = self._no_restart()
         if refused is not None:
             self._stop(state, *refused)
