@@ -30,7 +30,7 @@ import sys
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -393,8 +393,9 @@ class KeptOutcome(Outcome):
 
     def __init__(self, plan: RunPlan, place: int, compact: Outcome) -> None:
         # The inherited fields but ``run`` (read through the property below).
-        for name in ("status", "message", "actual", "stderr", "seconds", "reason"):
-            object.__setattr__(self, name, getattr(compact, name))
+        for field in fields(compact):
+            if field.name != "run":
+                object.__setattr__(self, field.name, getattr(compact, field.name))
         object.__setattr__(self, "_plan", plan)
         object.__setattr__(self, "_place", place)
 
