@@ -7,6 +7,7 @@ Python share), :mod:`~fourhundred.reference.batch_bits` (decorators, random stre
 operations), :mod:`~fourhundred.reference.batch_rules` (the rules on the tables),
 :mod:`~fourhundred.reference.batch_players` (the heuristic player),
 :mod:`~fourhundred.reference.batch_kernels` (a hand, a game, the batch kernels),
+:mod:`~fourhundred.reference.batch_log` (a hand's log row, written and read back),
 :mod:`~fourhundred.reference.batch_compare` (the same games under two readings), with the
 tables of :mod:`~fourhundred.reference.batch_tables`.
 
@@ -84,40 +85,33 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn, canonical_deal
-from fourhundred.reference.batch_bits import UInt, seed_key
+from fourhundred.reference.batch_bits import seed_key
 from fourhundred.reference.batch_codes import (
     G_HANDS,
     G_OUTCOME,
     GAME_COLUMNS,
     GAME_STUCK,
-    LOG_ACTIONS,
-    LOG_DEALER,
-    LOG_DID,
-    LOG_RESULT,
-    LOG_SCORES,
-    LOG_TARGET,
     LOG_WIDTH,
-    PLAY_CODE,
-    PLAYED,
     PLAYER_KINDS,
-    STUCK,
-    THROW_IN_CODE,
-    THROWN_IN,
     TRAJECTORY_HANDS,
     UNFINISHED,
 )
-from fourhundred.reference.batch_kernels import games_kernel, hands_kernel, record_kernel
+from fourhundred.reference.batch_kernels import (
+    Counters,
+    Setting,
+    games_kernel,
+    hands_kernel,
+    record_kernel,
+)
+from fourhundred.reference.batch_log import transcript_hand
 from fourhundred.reference.batch_tables import (
     Ints,
     KernelTables,
-    card_texts,
     kernel_tables,
 )
-from fourhundred.reference.transcript import OUTCOMES, Transcript, TranscriptHand
+from fourhundred.reference.transcript import OUTCOMES, Transcript
 from fourhundred.reference.transcript import STUCK as STUCK_TEXT
 from fourhundred.reference.transcript import UNFINISHED as UNFINISHED_TEXT
-from fourhundred.spec.cards import FULL_DECK
 from fourhundred.spec.model import Result, Rules
 
 # ----------------------------------------------------------------------
@@ -174,53 +168,35 @@ class BatchSimulator:
     def tables(self) -> KernelTables:
         return kernel_tables(self.rules)
 
-    def player_codes(self) -> Ints:
-        return np.array([PLAYER_KINDS[kind] for kind in self.seat_players], dtype=np.int64)
-
-    def stream_key(self) -> UInt:
-        return np.uint64(seed_key(self.seed))
+    def setting(self) -> Setting:
+        """What the kernels share for every game of this simulator: the streams' key from
+        ``seed``, the players' codes by seat, the boldness and the hand limit."""
+        kinds = np.array([PLAYER_KINDS[kind] for kind in self.seat_players], dtype=np.int64)
+        return Setting(
+            np.uint64(seed_key(self.seed)),
+            kinds,
+            np.float64(self.boldness),
+            np.int64(self.max_hands),
+        )
 
     def games(self, first_game: int, count: int) -> GameBatch:
         """Games ``first_game`` .. ``first_game + count - 1`` (memory: one row per game)."""
         rows = np.zeros((count, GAME_COLUMNS), dtype=np.int64)
         placed, played, made = (np.zeros(14, dtype=np.int64) for _ in range(3))
         trajectory = np.zeros(2 * TRAJECTORY_HANDS, dtype=np.int64)
-        games_kernel(
-            self.tables,
-            self.stream_key(),
-            first_game,
-            count,
-            self.player_codes(),
-            self.boldness,
-            self.max_hands,
-            rows,
-            placed,
-            played,
-            made,
-            trajectory,
-        )
+        counters = Counters(placed, played, made, trajectory)
+        games_kernel(self.tables, self.setting(), first_game, count, rows, counters)
         return GameBatch(first_game, rows, placed, played, made, trajectory)
 
     def hands(self, count: int) -> int:
         """Play ``count`` independent hands from 0-0-0-0; how many were played (not thrown in)."""
-        return int(
-            hands_kernel(self.tables, self.stream_key(), count, self.player_codes(), self.boldness)
-        )
+        return int(hands_kernel(self.tables, self.setting(), count))
 
     def game_log(self, game: int) -> tuple[Ints, npt.NDArray[np.int32]]:
         """Game ``game``'s row and its hands' log rows (:data:`LOG_WIDTH` each)."""
         row = np.zeros(GAME_COLUMNS, dtype=np.int64)
         log = np.full((self.max_hands, LOG_WIDTH), -1, dtype=np.int32)
-        record_kernel(
-            self.tables,
-            self.stream_key(),
-            game,
-            self.player_codes(),
-            self.boldness,
-            self.max_hands,
-            row,
-            log,
-        )
+        record_kernel(self.tables, self.setting(), game, row, log)
         return row, log[: int(row[G_HANDS])]
 
     def transcript(self, game: int, hands: int | None = None) -> Transcript:
@@ -230,9 +206,7 @@ class BatchSimulator:
         row, log = self.game_log(game)
         kept = log if hands is None else log[:hands]
         turns = self.rules.trump == "turned"
-        written = tuple(
-            _transcript_hand(number, line, turns) for number, line in enumerate(kept, 1)
-        )
+        written = tuple(transcript_hand(number, line, turns) for number, line in enumerate(kept, 1))
         last = written[-1]
         if hands is None or hands >= len(log):
             outcome = GAME_OUTCOMES[int(row[G_OUTCOME])]
@@ -256,39 +230,3 @@ GAME_OUTCOMES: dict[int, str] = {
     GAME_STUCK: STUCK_TEXT,
 }
 _DECIDED = frozenset(GAME_OUTCOMES[int(result)] for result in Result if result != Result.CONTINUE)
-
-
-def _transcript_hand(number: int, line: npt.NDArray[np.int32], turns: bool) -> TranscriptHand:
-    """One logged hand as a transcript hand; ``turns``: under ``trump=turned``, where the
-    dealer turns their last card (``deck[13 * dealer + 12]``, as the kernel reads it)."""
-    dealer = int(line[LOG_DEALER])
-    turned = FULL_DECK[int(line[13 * dealer + 12])] if turns else None
-    hands = tuple(card_texts(line[13 * seat : 13 * seat + 13]) for seat in range(4))
-    deal = Deal((hands[0], hands[1], hands[2], hands[3]), turned)
-    actions = [str(canonical_deal(deal))]
-    for code in line[LOG_ACTIONS:LOG_SCORES]:
-        if code < 0:
-            break
-        if code == THROW_IN_CODE:
-            actions.append(str(ThrowIn()))
-        elif code >= PLAY_CODE:
-            actions.append(str(Play(FULL_DECK[int(code) - PLAY_CODE])))
-        else:
-            actions.append(str(Bid(int(code))))
-    did = int(line[LOG_DID])
-    scores = line[LOG_SCORES : LOG_SCORES + 4]
-    if did == STUCK:
-        result = STUCK_TEXT
-    elif did == THROWN_IN:
-        result = "thrown-in"
-    else:
-        result = OUTCOMES[Result(int(line[LOG_RESULT]))]
-    return TranscriptHand(
-        number=number,
-        dealer=dealer,
-        actions=tuple(actions),
-        scores=(int(scores[0]), int(scores[1]), int(scores[2]), int(scores[3])),
-        played=did == PLAYED,
-        result=result,
-        target=int(line[LOG_TARGET]),
-    )

@@ -60,6 +60,7 @@ _BYTE_TOPS = np.uint64(0x8080808080808080)
 _ZERO = np.uint64(0)
 _SUIT_BITS = np.uint64(0x1FFF)
 
+
 def seed_key(seed: int | str) -> int:
     """The 64-bit key of a seed (its text, hashed with SHA-256)."""
     return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "little")

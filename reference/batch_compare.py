@@ -9,60 +9,22 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fourhundred.reference.batch_bits import Float, Int, UInt, _hand_key, _inline, _kernel
-from fourhundred.reference.batch_codes import GAME_STUCK, PLAYED, STUCK, UNFINISHED
-from fourhundred.reference.batch_kernels import Work, _play_hand, new_work
+from fourhundred.reference.batch_bits import Int, _hand_key, _kernel
+from fourhundred.reference.batch_codes import UNFINISHED
+from fourhundred.reference.batch_kernels import Setting, _play_hand, new_work
 from fourhundred.reference.batch_tables import (
     P_BASE_TARGET,
     KernelTables,
 )
 
 
-@_inline
-def _game_hand(
-    t: KernelTables,
-    scores: npt.NDArray[np.int64],
-    dealer: Int,
-    target: Int,
-    hand_key: UInt,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-    work: Work,
-) -> tuple[Int, Int, Int, Int, bool, Int]:
-    """One hand of a game under ``t`` (``scores`` updated in place): what became
-    of it (:func:`_play_hand`), its Result, then the dealer and the target in
-    force after it, whether the game is over, and its outcome if so."""
-    did, result, next_target = _play_hand(
-        t,
-        scores,
-        dealer,
-        target,
-        hand_key,
-        kinds,
-        boldness,
-        work,
-        work.no_log,
-    )
-    if did == STUCK:
-        return did, result, dealer, target, True, np.int64(GAME_STUCK)
-    if did == PLAYED:
-        target = next_target
-    dealer = t.next_dealer[dealer]
-    if result != 0:
-        return did, result, dealer, target, True, result
-    return did, result, dealer, target, False, np.int64(UNFINISHED)
-
-
 @_kernel
 def compare_kernel(
     a: KernelTables,
     b: KernelTables,
-    key: UInt,
+    s: Setting,
     first_game: Int,
     games: Int,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-    max_hands: Int,
     rows: npt.NDArray[np.int64],
 ) -> None:
     """The same games under two readings, hand by hand.
@@ -78,6 +40,7 @@ def compare_kernel(
     scores_a = np.zeros(4, dtype=np.int64)
     scores_b = np.zeros(4, dtype=np.int64)
     scratches = new_work()
+    no_log = scratches.no_log
     for k in range(games):
         game = first_game + k
         for seat in range(4):
@@ -91,17 +54,17 @@ def compare_kernel(
         aligned = target_a == target_b
         compared = np.int64(0)
         first_difference: Int = np.int64(0)
-        for hand in range(max_hands):
-            hand_key = _hand_key(key, game, hand)
+        for hand in range(s.max_hands):
+            hand_key = _hand_key(s.key, game, hand)
             did_a = did_b = result_a = result_b = np.int64(0)
             if not over_a:
-                did_a, result_a, dealer_a, target_a, over_a, outcome_a = _game_hand(
-                    a, scores_a, dealer_a, target_a, hand_key, kinds, boldness, scratches
+                did_a, result_a, dealer_a, target_a, over_a, outcome_a = _play_hand(
+                    a, s, scores_a, dealer_a, target_a, hand_key, scratches, no_log
                 )
                 hands_a += 1
             if not over_b:
-                did_b, result_b, dealer_b, target_b, over_b, outcome_b = _game_hand(
-                    b, scores_b, dealer_b, target_b, hand_key, kinds, boldness, scratches
+                did_b, result_b, dealer_b, target_b, over_b, outcome_b = _play_hand(
+                    b, s, scores_b, dealer_b, target_b, hand_key, scratches, no_log
                 )
                 hands_b += 1
             if aligned:

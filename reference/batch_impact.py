@@ -101,17 +101,7 @@ def measure_reading(
     for first in range(0, games, batch_size):
         count = min(batch_size, games - first)
         rows = np.zeros((count, 6), dtype=np.int64)
-        compare_kernel(
-            a.tables,
-            b.tables,
-            a.stream_key(),
-            first,
-            count,
-            a.player_codes(),
-            a.boldness,
-            max_hands,
-            rows,
-        )
+        compare_kernel(a.tables, b.tables, a.setting(), first, count, rows)
         compared += int(rows[:, 0].sum())
         differs = rows[:, 1] > 0
         differing += int(differs.sum())

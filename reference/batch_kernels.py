@@ -38,11 +38,6 @@ from fourhundred.reference.batch_codes import (
     G_THROWN_IN,
     GAME_STUCK,
     LOG_ACTIONS,
-    LOG_DEALER,
-    LOG_DID,
-    LOG_RESULT,
-    LOG_SCORES,
-    LOG_TARGET,
     LOG_WIDTH,
     PLAY_CODE,
     PLAYED,
@@ -52,6 +47,7 @@ from fourhundred.reference.batch_codes import (
     THROWN_IN,
     UNFINISHED,
 )
+from fourhundred.reference.batch_log import _log_hand_end
 from fourhundred.reference.batch_players import _heuristic_bid, _heuristic_play
 from fourhundred.reference.batch_rules import (
     _band,
@@ -90,6 +86,17 @@ class Work(NamedTuple):
     no_log: npt.NDArray[np.int32]
 
 
+class Setting(NamedTuple):
+    """What every game of a batch shares beside the tables: the key of its random streams
+    (:func:`~fourhundred.reference.batch_bits._hand_key`), the players' kinds by seat, the
+    heuristic player's boldness, and the hands after which a game stops unfinished."""
+
+    key: UInt
+    kinds: npt.NDArray[np.int64]
+    boldness: Float
+    max_hands: Int
+
+
 @_inline
 def new_work() -> Work:
     """A fresh :class:`Work` (64 scratch entries: the deck's 52, then a trick)."""
@@ -121,19 +128,20 @@ def _deal(stream: UInt, deck: npt.NDArray[np.int64], masks: npt.NDArray[np.uint6
 @_unreferenced
 def _play_hand(
     t: KernelTables,
+    s: Setting,
     scores: npt.NDArray[np.int64],
     dealer: Int,
     target: Int,
     key: UInt,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
     work: Work,
     log: npt.NDArray[np.int32],
-) -> tuple[Int, Int, Int]:
-    """One hand from ``scores`` (updated in place when it is played).
+) -> tuple[Int, Int, Int, Int, bool, Int]:
+    """One hand of a game from ``scores`` (updated in place when it is played).
 
-    Returns (what the hand did: :data:`THROWN_IN`, :data:`PLAYED` or
-    :data:`STUCK`; the Result code; the next target). ``work.bids`` and
+    Returns what the hand did (:data:`THROWN_IN`, :data:`PLAYED` or :data:`STUCK`), its
+    Result code, then the dealer and the target in force after it, whether the game is
+    over, and its outcome if so (:data:`GAME_STUCK`, a Result, else :data:`UNFINISHED`).
+    ``work.bids`` and
     ``work.tricks`` receive the bids (-1 for none) and tricks by seat (:class:`Work`).
     ``log``, when it has :data:`LOG_WIDTH` entries, receives the deal and the actions.
     """
@@ -162,23 +170,32 @@ def _play_hand(
         may_throw_in = p[P_DEALER_MAY_THROW_IN] != 0 and seat == dealer
         choices = (max_bid - low + 1 if low <= max_bid else 0) + (1 if may_throw_in else 0)
         if choices == 0:
-            return np.int64(STUCK), np.int64(0), target
-        if kinds[seat] == RANDOM:
+            return np.int64(STUCK), np.int64(0), dealer, target, True, np.int64(GAME_STUCK)
+        if s.kinds[seat] == RANDOM:
             players, pick = _below(players, choices)
             bid = low + pick if pick <= max_bid - low else np.int64(THROW_IN_CODE)
         else:
             bid, players = _heuristic_bid(
-                t, masks[seat], low, may_throw_in, k == 3, so_far, scores, boldness, players, trump
+                t,
+                masks[seat],
+                low,
+                may_throw_in,
+                k == 3,
+                so_far,
+                scores,
+                s.boldness,
+                players,
+                trump,
             )
         if logging:
             log[at] = bid
             at += 1
         if bid == THROW_IN_CODE:
-            return np.int64(THROWN_IN), np.int64(0), target
+            return _thrown_in(t, dealer, target)
         bids[seat] = bid
         so_far += bid
     if not _hand_is_played(t, bids, scores):
-        return np.int64(THROWN_IN), np.int64(0), target
+        return _thrown_in(t, dealer, target)
     trick = scratch[_TRICK:]
     leader = t.first_leader[dealer]
     for _ in range(13):
@@ -190,7 +207,7 @@ def _play_hand(
             hand = masks[_index(seat)]
             following = hand & t.suit_mask[_index(led)]
             legal = following if position > 0 and following else hand
-            if kinds[seat] == RANDOM:
+            if s.kinds[seat] == RANDOM:
                 players, pick = _below(players, _popcount(legal))
                 card = _nth(legal, pick)
             else:
@@ -208,72 +225,81 @@ def _play_hand(
         leader = t.trick_order[_index(leader), _index(best_position)]
         tricks[_index(leader)] += 1
     result, next_target = _hand_settled(t, bids, tricks, scores, dealer, target)
-    return np.int64(PLAYED), result, next_target
+    over = result != 0
+    outcome = result if over else np.int64(UNFINISHED)
+    return np.int64(PLAYED), result, t.next_dealer[dealer], next_target, over, outcome
+
+
+@_inline
+def _thrown_in(t: KernelTables, dealer: Int, target: Int) -> tuple[Int, Int, Int, Int, bool, Int]:
+    """What :func:`_play_hand` returns for a hand thrown in: the next dealer deals, the
+    target stays."""
+    return (
+        np.int64(THROWN_IN),
+        np.int64(0),
+        t.next_dealer[dealer],
+        target,
+        False,
+        np.int64(UNFINISHED),
+    )
+
+
+class Counters(NamedTuple):
+    """What a batch of games adds up beside its rows (:class:`~fourhundred.reference.batch.GameBatch`):
+    bids of each value placed (every hand), played and made (played hands), and the
+    trajectory (the leading team's total after hand ``k + 1`` at ``2 k``, the games that
+    played it at ``2 k + 1``; empty: not kept)."""
+
+    bids_placed: npt.NDArray[np.int64]
+    bids_played: npt.NDArray[np.int64]
+    bids_made: npt.NDArray[np.int64]
+    trajectory: npt.NDArray[np.int64]
 
 
 @_kernel
 def _play_game(
     t: KernelTables,
-    key: UInt,
+    s: Setting,
     game: Int,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-    max_hands: Int,
     row: npt.NDArray[np.int64],
-    bids_placed: npt.NDArray[np.int64],
-    bids_played: npt.NDArray[np.int64],
-    bids_made: npt.NDArray[np.int64],
-    trajectory: npt.NDArray[np.int64],
+    counters: Counters,
     log: npt.NDArray[np.int32],
 ) -> None:
     """One whole game from 0-0-0-0, North dealing first; its figures go to ``row``
-    (the ``G_*`` columns) and the counters; ``log`` (rows of :data:`LOG_WIDTH`,
+    (the ``G_*`` columns) and ``counters``; ``log`` (rows of :data:`LOG_WIDTH`,
     or empty) receives every hand."""
     scores = np.zeros(4, dtype=np.int64)
     work = new_work()
     bids, tricks, no_log = work.bids, work.tricks, work.no_log
+    trajectory = counters.trajectory
     target = t.parameters[P_BASE_TARGET]
     dealer = np.int64(0)
     logging = log.shape[0] > 0
     row[:] = 0
     outcome = UNFINISHED
     hand = np.int64(0)
-    while hand < max_hands:
+    while hand < s.max_hands:
         line = log[hand] if logging else no_log
-        before = target
-        did, result, next_target = _play_hand(
-            t,
-            scores,
-            dealer,
-            target,
-            _hand_key(key, game, hand),
-            kinds,
-            boldness,
-            work,
-            line,
+        before, dealt = target, dealer
+        did, result, dealer, target, over, outcome = _play_hand(
+            t, s, scores, dealer, target, _hand_key(s.key, game, hand), work, line
         )
         hand += 1
         if logging:
-            for seat in range(4):
-                line[LOG_SCORES + seat] = scores[seat]
-            line[LOG_DID] = did
-            line[LOG_RESULT] = result
-            line[LOG_TARGET] = next_target if did == PLAYED else target
-            line[LOG_DEALER] = dealer
+            _log_hand_end(line, scores, did, result, target, dealt)
         if did == STUCK:
-            outcome = GAME_STUCK
             break
         for seat in range(4):
             if bids[seat] >= 0:
-                bids_placed[bids[seat]] += 1
+                counters.bids_placed[bids[seat]] += 1
         if did == THROWN_IN:
             row[G_THROWN_IN] += 1
         else:
             thirteen = False
             for seat in range(4):
-                bids_played[bids[seat]] += 1
+                counters.bids_played[bids[seat]] += 1
                 if tricks[seat] >= bids[seat]:
-                    bids_made[bids[seat]] += 1
+                    counters.bids_made[bids[seat]] += 1
                 if bids[seat] == 13:
                     thirteen = True
                     if tricks[seat] >= 13:
@@ -283,15 +309,12 @@ def _play_game(
             p = t.parameters
             if _qualifies(p, 0, scores, before) and _qualifies(p, 1, scores, before):
                 row[G_BOTH_QUALIFY] += 1
-            target = next_target
         if hand <= trajectory.shape[0] // 2:
             leading = max(scores[0] + scores[2], scores[1] + scores[3])
             trajectory[2 * (hand - 1)] += leading
             trajectory[2 * (hand - 1) + 1] += 1
-        if result != 0:
-            outcome = result
+        if over:
             break
-        dealer = t.next_dealer[dealer]
     row[G_OUTCOME] = outcome
     row[G_HANDS] = hand
     for seat in range(4):
@@ -302,45 +325,20 @@ def _play_game(
 @_kernel
 def games_kernel(
     t: KernelTables,
-    key: UInt,
+    s: Setting,
     first_game: Int,
     games: Int,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-    max_hands: Int,
     rows: npt.NDArray[np.int64],
-    bids_placed: npt.NDArray[np.int64],
-    bids_played: npt.NDArray[np.int64],
-    bids_made: npt.NDArray[np.int64],
-    trajectory: npt.NDArray[np.int64],
+    counters: Counters,
 ) -> None:
-    """Games ``first_game`` .. ``first_game + games - 1``: one row each, counters added to."""
+    """Games ``first_game`` .. ``first_game + games - 1``: one row each, ``counters`` added to."""
     no_log = np.empty((0, LOG_WIDTH), dtype=np.int32)
     for k in range(games):
-        _play_game(
-            t,
-            key,
-            first_game + k,
-            kinds,
-            boldness,
-            max_hands,
-            rows[k],
-            bids_placed,
-            bids_played,
-            bids_made,
-            trajectory,
-            no_log,
-        )
+        _play_game(t, s, first_game + k, rows[k], counters, no_log)
 
 
 @_kernel
-def hands_kernel(
-    t: KernelTables,
-    key: UInt,
-    hands: Int,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-) -> Int:
+def hands_kernel(t: KernelTables, s: Setting, hands: Int) -> Int:
     """``hands`` independent hands from 0-0-0-0 (dealer ``i % 4``); returns how many were played."""
     scores = np.zeros(4, dtype=np.int64)
     work = new_work()
@@ -349,17 +347,8 @@ def hands_kernel(
     for i in range(hands):
         for seat in range(4):
             scores[seat] = 0
-        did, _, _ = _play_hand(
-            t,
-            scores,
-            i % 4,
-            target,
-            _hand_key(key, np.int64(-1), i),
-            kinds,
-            boldness,
-            work,
-            work.no_log,
-        )
+        hand_key = _hand_key(s.key, np.int64(-1), i)
+        did = _play_hand(t, s, scores, i % 4, target, hand_key, work, work.no_log)[0]
         if did == PLAYED:
             played += 1
     return played
@@ -367,29 +356,9 @@ def hands_kernel(
 
 @_kernel
 def record_kernel(
-    t: KernelTables,
-    key: UInt,
-    game: Int,
-    kinds: npt.NDArray[np.int64],
-    boldness: Float,
-    max_hands: Int,
-    row: npt.NDArray[np.int64],
-    log: npt.NDArray[np.int32],
+    t: KernelTables, s: Setting, game: Int, row: npt.NDArray[np.int64], log: npt.NDArray[np.int32]
 ) -> None:
     """One game with every hand logged (for transcripts)."""
     bids = np.zeros(14, dtype=np.int64)
-    trajectory = np.zeros(0, dtype=np.int64)
-    _play_game(
-        t,
-        key,
-        game,
-        kinds,
-        boldness,
-        max_hands,
-        row,
-        bids,
-        bids.copy(),
-        bids.copy(),
-        trajectory,
-        log,
-    )
+    counters = Counters(bids, bids.copy(), bids.copy(), np.zeros(0, dtype=np.int64))
+    _play_game(t, s, game, row, counters, log)

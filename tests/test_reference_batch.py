@@ -92,11 +92,14 @@ def test_a_hand_stops_stuck_where_the_engine_offers_no_legal_action(players: int
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(64, dtype=np.int64),
         np.zeros(8, dtype=np.uint64), np.zeros(0, dtype=np.int32),
     )  # fmt: skip
-    did, result, target = batch_kernels._play_hand(
-        tables, scores, 0, 41, np.uint64(7), np.full(4, players, dtype=np.int64), 0.0,
-        work, work.no_log,
-    )  # fmt: skip
-    assert (did, result, target) == (batch_codes.STUCK, 0, 41)
+    setting = batch_kernels.Setting(
+        np.uint64(7), np.full(4, players, dtype=np.int64), np.float64(0.0), np.int64(200)
+    )
+    did, result, dealer, target, over, outcome = batch_kernels._play_hand(
+        tables, setting, scores, 0, 41, np.uint64(7), work, work.no_log
+    )
+    assert (did, result, dealer, target) == (batch_codes.STUCK, 0, 0, 41)
+    assert over and outcome == batch_codes.GAME_STUCK
     assert list(scores) == [0, 150, 0, 0]
 
 
