@@ -108,26 +108,6 @@ TARGET_PARTS: tuple[tuple[str, str, type[FastRules]], ...] = (
 )
 
 
-class _WinBefore(FastRules):
-    """The end of the game (who qualifies, a raise, a fall-back) judged on the scores
-    before the hand, the hand's scores added after."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        answer = super().hand_result(scores_before, bids, tricks, dealer, target_in_force)
-        after = answer[0]
-        if self._special_result(bids, tricks, after, dealer) != _CONTINUE:
-            return answer
-        early, next_target = self.points_result(scores_before, target_in_force)
-        return after, early, next_target
-
-
 @dataclass(frozen=True)
 class _Judge(FastRules):
     """The fast rules of one hand whose end reads some scores from before the hand: the
@@ -173,10 +153,12 @@ def _judged(
 
 
 def _judged_before(
-    name: str, doc: str, partners: bool = False, thirteen: bool = False
+    name: str, doc: str, partners: bool = False, thirteen: bool = False, win: bool = False
 ) -> type[FastRules]:
     """A fast-rule variant that settles each hand by :class:`_Judge` (the conditions
-    ``partners`` and ``thirteen`` read the scores before the hand)."""
+    ``partners`` and ``thirteen`` read the scores before the hand); with ``win``, the end of
+    the game (who qualifies, a raise, a fall-back) is judged on the scores before the hand
+    too, the hand's scores added after, unless a bid of 13 decided it."""
 
     def hand_result(
         self: FastRules,
@@ -187,11 +169,22 @@ def _judged_before(
         target_in_force: int,
     ) -> tuple[tuple[int, int, int, int], int, int]:
         judge = _judged(self, scores_before, partners, thirteen)
-        return judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+        answer = judge.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+        after = answer[0]
+        if not win or judge._special_result(bids, tricks, after, dealer) != _CONTINUE:
+            return answer
+        early, next_target = judge.points_result(scores_before, target_in_force)
+        return after, early, next_target
 
     return type(name, (FastRules,), {"__doc__": doc, "hand_result": hand_result})
 
 
+_WinBefore = _judged_before(
+    "_WinBefore",
+    "The end of the game (who qualifies, a raise, a fall-back) judged on the scores before "
+    "the hand, the hand's scores added after.",
+    win=True,
+)
 _PartnerBefore = _judged_before(
     "PartnerBefore",
     "The partner condition of a win judged on the partner's score before the hand.",
