@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 
 from fourhundred.cli import cli
 from fourhundred.conformance import reports, suite
@@ -111,13 +111,9 @@ def test_an_adapter_that_cannot_start_still_gets_every_report_marked_incomplete(
 
 def test_ctrl_c_writes_every_report_marked_incomplete_and_exits_130(tmp_path: Path) -> None:
     files = outputs(tmp_path)
-    process = subprocess.Popen(
-        [
-            sys.executable, "-m", "fourhundred", "conformance", "run", "-q",
-            "--adapter", adapter("hang"), "--timeout", "600", *FEW, *output_options(files),
-        ],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=as_from_a_terminal,
+    process = start_command(
+        "conformance", "run", "-q",
+        "--adapter", adapter("hang"), "--timeout", "600", *FEW, *output_options(files),
     )  # fmt: skip
     try:
         for _ in range(1200):  # up to two minutes for the two cases before the hang

@@ -24,7 +24,7 @@ import pytest
 from fuzz_adapters import in_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 
 from fourhundred.cli import main
 from fourhundred.errors import UserError
@@ -183,9 +183,6 @@ def _interrupted_campaign(
     pids = tmp_path / "pids"
     pids.mkdir()
     command = [
-        sys.executable,
-        "-m",
-        "fourhundred",
         "fuzz",
         "--adapter",
         shlex.join([sys.executable, str(ADAPTERS / "stubborn.py")]),
@@ -202,13 +199,10 @@ def _interrupted_campaign(
     # --out, its first line in findings.jsonl; without, "distinct findings 1" in the live
     # table it draws on a terminal (its standard error is one here, a pseudo-terminal).
     terminal = _Terminal() if out is None else None
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
+    process = start_command(
+        *command,
         stderr=subprocess.PIPE if terminal is None else terminal.slave,
-        text=True,
         start_new_session=True,  # its own process group, which Ctrl-C at a terminal signals whole
-        preexec_fn=as_from_a_terminal,
         env={**os.environ, "FUZZ_ADAPTER_PIDS": str(pids), "COLUMNS": "100", "TERM": "xterm"},
     )
     try:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 from test_runner_processes import alive, wait_for
 
 from fourhundred import stopping
@@ -97,7 +97,6 @@ def test_a_stop_signal_during_the_write_of_a_finding_lets_it_be_written_whole_fi
 # No process an adapter of the fuzzer starts outlives the fuzzer
 # ----------------------------------------------------------------------
 
-ROOT = Path(__file__).resolve().parent.parent
 DAEMONS = Path(__file__).resolve().parent / "adapters" / "daemons.py"
 #: How long a test waits for an event before it gives up (a hung test, not a slow machine).
 PATIENCE = 600.0
@@ -107,14 +106,9 @@ def _fuzz(folder: Path, mode: str, *options: str) -> subprocess.Popen[str]:
     """``fourhundred fuzz`` against the daemons adapter (``mode``: answer or hang), which
     writes the pids of what it started to a file in ``folder`` at each start."""
     adapter = shlex.join([sys.executable, str(DAEMONS), str(folder), mode])
-    return subprocess.Popen(
-        [
-            sys.executable, "-m", "fourhundred", "fuzz", "--adapter", adapter,
-            "--variant", "pagat-41", "--kind", "game_outcome", *options,
-        ],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=as_from_a_terminal,
-    )  # fmt: skip
+    return start_command(
+        "fuzz", "--adapter", adapter, "--variant", "pagat-41", "--kind", "game_outcome", *options
+    )
 
 
 def _started(folder: Path, count: int = 1) -> list[dict[str, int]]:

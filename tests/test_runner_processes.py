@@ -17,12 +17,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 
 from fourhundred.conformance import suite
 from fourhundred.conformance.runner import Outcome, Runner, Settings
 
-ROOT = Path(__file__).resolve().parent.parent
 ADAPTERS = Path(__file__).resolve().parent / "adapters"
 FEW = ["--kind", "game_outcome", "--variant", "pagat-41", "--id", "game_outcome.pagat-41.000?"]
 #: How long a test waits for an event before it gives up (a hung test, not a slow machine).
@@ -100,13 +99,9 @@ def test_nothing_an_adapter_started_is_left_after_it_timed_out(tmp_path: Path) -
 
 def run_in_a_process(pidfile: Path, report: Path) -> subprocess.Popen[str]:
     command = " ".join(daemons(pidfile, "hang"))
-    return subprocess.Popen(
-        [
-            sys.executable, "-m", "fourhundred", "conformance", "run", "-q",
-            "--adapter", command, "--timeout", "600", "--report", str(report), *FEW,
-        ],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=as_from_a_terminal,
+    return start_command(
+        "conformance", "run", "-q",
+        "--adapter", command, "--timeout", "600", "--report", str(report), *FEW,
     )  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 from test_cli_reports import (
     FEW,
     adapter,
@@ -41,12 +41,7 @@ def wait_for(event: Callable[[], bool], what: str) -> None:
         time.sleep(0.05)
 
 
-def fourhundred(*args: str, **options: object) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "fourhundred", *args],
-        cwd=ROOT, stdout=options.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
-        text=True, preexec_fn=as_from_a_terminal, **options,  # type: ignore[call-overload]
-    )  # fmt: skip
+fourhundred = start_command
 
 
 def lines_in(path: Path) -> int:

@@ -14,20 +14,18 @@ import os
 import select
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from stoppable import as_from_a_terminal
+from stoppable import start_command
 
 from fourhundred.verify.workers import HOLD_ENV, PIDS_ENV
 
-ROOT = Path(__file__).resolve().parent.parent
 #: Deadline for an event that should come (only a failing test waits this long).
 DEADLINE = 300.0
 
 
-def _wait_for_workers(folder: Path, process: subprocess.Popen[bytes]) -> list[int]:
+def _wait_for_workers(folder: Path, process: subprocess.Popen[str]) -> list[int]:
     """The pids of the two workers, once both have written their file (the event
     waited on; the verifier exiting first fails the test)."""
     import time
@@ -56,17 +54,13 @@ def _ended(pid: int) -> bool:
         os.close(handle)
 
 
-def _start(folder: Path) -> subprocess.Popen[bytes]:
+def _start(folder: Path) -> subprocess.Popen[str]:
     env = {**os.environ, PIDS_ENV: str(folder), HOLD_ENV: "1"}
-    command = [sys.executable, "-m", "fourhundred", "verify", "--jobs", "2", "-q"]
-    return subprocess.Popen(
-        [*command, "--no-crosshair", "--variant", "qahwa-400()", "--property", "claim"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        preexec_fn=as_from_a_terminal,
-    )
+    return start_command(
+        "verify", "--jobs", "2", "-q", "--no-crosshair",
+        "--variant", "qahwa-400()", "--property", "claim",
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
 
 
 @pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs Linux pidfds")
