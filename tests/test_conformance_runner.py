@@ -262,7 +262,9 @@ def _processes_naming(marker: str) -> list[int]:
 
 def test_the_report_is_streamed_so_an_interrupted_run_keeps_what_it_did(tmp_path: Path) -> None:
     report = tmp_path / "report.jsonl"
-    marker = f"killed-runner-{os.getpid()}-{time.monotonic_ns()}"
+    # The adapter's MARKS file (tests/adapters/hang.py), named uniquely so that the
+    # processes holding it in their command line are this test's adapters.
+    marker = str(tmp_path / f"killed-runner-{os.getpid()}-{time.monotonic_ns()}")
     process = subprocess.Popen(
         [
             *FOURHUNDRED,
