@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -151,13 +152,22 @@ def current_entries(
     return current
 
 
+@dataclass(frozen=True)
+class Decided:
+    """One decision with what it read from the rule set and the seconds it took."""
+
+    check_id: str
+    reading: str
+    decision: Decision
+    reads: frozenset[str]
+    seconds: float
+
+
 def reuse_from(
     data: dict[str, Any], checks: Sequence[Check], settings: Settings
 ) -> Callable[[Check, Rules], Any]:
     """A ``reuse`` function for :func:`fourhundred.verify.runner.run`: the
     committed decision of every finding whose fingerprint is current."""
-    from fourhundred.verify.runner import Decided
-
     current = current_entries(data, checks, settings)
 
     def reuse(check: Check, rules: Rules) -> Decided | None:

@@ -15,8 +15,9 @@ from fourhundred.verify.contracts import contract_checks
 from fourhundred.verify.depends import decide_all, decide_traced, snapshot
 from fourhundred.verify.fast_paths import path_checks
 from fourhundred.verify.invariants import INVARIANTS
+from fourhundred.verify.ledger import Decided, committed_work
 from fourhundred.verify.liveness import LIVENESS
-from fourhundred.verify.results import SCHEMA_VERSION, Check, Decision, Finding, Settings
+from fourhundred.verify.results import SCHEMA_VERSION, Check, Finding, Settings
 from fourhundred.verify.solver import DEEP_RLIMIT, DEFAULT_RLIMIT
 
 #: Budget of one long search (a single game length, 10 or 12 hands).
@@ -135,17 +136,6 @@ def longest_first(chosen: Sequence[Check], work: Mapping[str, int]) -> list[Chec
     return sorted(chosen, key=lambda check: -work.get(check.id, unknown))
 
 
-@dataclass(frozen=True)
-class Decided:
-    """One decision with what it read from the rule set and the seconds it took."""
-
-    check_id: str
-    reading: str
-    decision: Decision
-    reads: frozenset[str]
-    seconds: float
-
-
 Task = tuple[str, tuple[str, ...], Settings, bool]
 
 
@@ -182,8 +172,6 @@ def run(
     known: dict[tuple[str, str], Decided] = {}
     tasks: list[Task] = []
     if work is None:
-        from fourhundred.verify.ledger import committed_work
-
         work = committed_work()
     for check in longest_first(chosen_checks, work):
         todo = []
