@@ -39,8 +39,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from fourhundred.conformance import coverage
-from fourhundred.conformance.kinds import final_record, hand_record
+from fourhundred.conformance.game_records import hand_record
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Bid, Deal, Play, ThrowIn
 from fourhundred.reference.engine import GameState, IllegalAction, Phase
@@ -383,53 +382,20 @@ def _play_hand(script: Script, rng: random.Random, plant: Any, seated: bool = Fa
         script.act(f"play {policy_card(state)}")
 
 
-def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: bool = False) -> Json:
-    """A whole_game case from a scripted game."""
-    script = play_scripted_game(variant, first_dealer, seed, seated)
-    extra = ["first-dealer", "dealer-rotation", "score-basis"]
-    if any(not hand["played"] for hand in script.hands):
-        extra.append("throw-in")
-    description = f"{what} ({len(script.hands)} hands, {len(script.rejected)} illegal actions)"
-    return script_case(script, description, {"first_dealer": first_dealer}, extra)
-
-
-def script_case(script: Script, description: str, start: Json, ambiguities: Sequence[str]) -> Json:
-    """The whole_game case of a played ``script``: its rules' references and the
-    ambiguity entries ``ambiguities`` it bears on, the input ``start`` (``first_dealer``
-    or ``position``) with the script's actions, and what the reference answered."""
-    rules = script.state.rules
-    return {
-        "id": "",
-        "kind": "whole_game",
-        "description": description,
-        "variants": [str(rules)],
-        "rules": coverage.rule_references(rules.variant, "whole_game"),
-        "ambiguities": coverage.ambiguity_references(rules, "whole_game", ambiguities),
-        "input": {**start, "actions": script.actions},
-        "expected": {
-            "rejected": script.rejected,
-            "hands": script.hands,
-            "final": final_record(script.state),
-        },
-    }
-
-
-def cases() -> list[Json]:
-    """Every whole_game case: the scripted games, the one-hand position cases, then
-    the new-game twin of each position case (:mod:`fourhundred.conformance.twins`)."""
-    from fourhundred.conformance import twins
-    from fourhundred.conformance.position_games import position_cases
-
-    positions = position_cases()
-    return (
-        [game_case(*game) for game in GAMES]
-        + [game_case(*game, seated=True) for game in SEATED_GAMES]
-        + positions
-        + twins.twins(positions)[0]
-    )
-
-
 def iter_rejections(expected: Mapping[str, Any]) -> Iterator[tuple[int, str]]:
     """(index, code) of every rejection a case expects."""
     for index, code in expected.get("rejected", []):
         yield int(index), str(code)
+
+
+def scripted_games(seed_prefix: str) -> list[tuple[str, Json]]:
+    """``(variant, whole_game input)`` for every game the suite scripts
+    (:data:`fourhundred.conformance.GAMES` and ``SEATED_GAMES``), written
+    again from other seeds: ``seed_prefix/<the game's seed>``."""
+    chosen = [(game, False) for game in GAMES] + [(game, True) for game in SEATED_GAMES]
+    result = []
+    for (variant, dealer, seed, _), seated in chosen:
+        first = (dealer + 1) % 4
+        script = play_scripted_game(variant, first, f"{seed_prefix}/{seed}", seated)
+        result.append((variant, {"first_dealer": first, "actions": script.actions}))
+    return result

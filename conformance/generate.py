@@ -211,13 +211,13 @@ def published_suite() -> dict[tuple[str, str], list[Case]]:
     for case in written:
         groups.setdefault((case["kind"], "examples"), []).append(case)
     try:
-        from fourhundred.conformance import games
+        from fourhundred.conformance import game_cases
     except ImportError as error:  # the reference engine is not there yet
         print(f"scripted games skipped: {error}", file=sys.stderr)
     else:
         from fourhundred.conformance import phases, points_survivors
 
-        for case in [*games.cases(), *phases.cases(), *points_survivors.cases()]:
+        for case in [*game_cases.cases(), *phases.cases(), *points_survivors.cases()]:
             groups.setdefault((case["kind"], _group_name(case)), []).append(case)
     return {key: cases for key, cases in groups.items() if cases}
 
@@ -243,7 +243,7 @@ def candidate_cases(
     at the edges (:attr:`~fourhundred.conformance.kinds.Kind.generate`), then the position
     plans of :mod:`~fourhundred.conformance.position_games` (unless ``positions`` is False), then
     scripted games."""
-    from fourhundred.conformance import games, position_games
+    from fourhundred.conformance import game_cases, position_games
 
     if point.candidates is not None:
         for variant in point.rule_sets:
@@ -285,7 +285,7 @@ def candidate_cases(
             except (LookupError, IllegalAction):
                 continue  # no position of the plan, or one its rule set cannot play
         for seed in range(POINT_GAME_SEEDS):
-            yield games.game_case(
+            yield game_cases.game_case(
                 variant, seed % 4, f"{point.id}/{seed}", f"a game for rule point {point.id}"
             )
 

@@ -86,7 +86,7 @@ def point_runs(
     that does; and scripted games when none of ``runs`` is a whole game; within the
     ``kinds`` and ``ids`` filters. No point runs for a string whose points the suite
     has (its published cases kill them); nothing for rules that are no house rules."""
-    from fourhundred.conformance.games import game_case
+    from fourhundred.conformance.game_cases import game_case
     from fourhundred.conformance.generate import candidate_cases
 
     if not rules.is_house:

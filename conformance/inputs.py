@@ -30,7 +30,6 @@ from typing import Any
 
 from fourhundred.conformance.edges import (
     FUZZ_EDGE_SCORES,
-    MAX_GAME_HANDS,
     NEAR_TARGET,
     PARTNER_EDGE_SCORES,
     RACE_SHORTFALL,
@@ -498,27 +497,3 @@ def legal_plays_input(rng: random.Random, rules: Rules) -> Json:
     """``{hand, led}``."""
     hand, led = hand_and_led(rng)
     return {"hand": hand, "led": led}
-
-
-def whole_game_input(rng: random.Random, rules: Rules) -> Json:
-    """``{position, actions}`` (mostly one to a few hands from a generated position) or
-    ``{first_dealer, actions}`` (a full game): by the reference's heuristic players
-    (see :mod:`fourhundred.conformance.random_games`)."""
-    from fourhundred.conformance import random_games
-
-    return random_games.random_game(rng, rules, MAX_GAME_HANDS)
-
-
-def scripted_games(seed_prefix: str) -> list[tuple[str, Json]]:
-    """``(variant, whole_game input)`` for every game the suite scripts
-    (:data:`fourhundred.conformance.games.GAMES` and ``SEATED_GAMES``), written
-    again from other seeds: ``seed_prefix/<the game's seed>``."""
-    from fourhundred.conformance import games
-
-    chosen = [(game, False) for game in games.GAMES] + [(game, True) for game in games.SEATED_GAMES]
-    result = []
-    for (variant, dealer, seed, _), seated in chosen:
-        first = (dealer + 1) % 4
-        script = games.play_scripted_game(variant, first, f"{seed_prefix}/{seed}", seated)
-        result.append((variant, {"first_dealer": first, "actions": script.actions}))
-    return result

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from fourhundred.conformance import faults, points
+from fourhundred.conformance import faults, game_cases, points
+from fourhundred.conformance.game_records import final_record, hand_record
 from fourhundred.conformance.suite import Run
 from fourhundred.reference.engine import GameState, Phase
 
@@ -207,7 +208,7 @@ def clean_game_case(variant: str, first_dealer: int, seed: str, how: str) -> Jso
             script.act(f"bid {bids[seat]}")
         while script.state.phase is Phase.PLAY:
             script.act(f"play {games.policy_card(script.state)}")
-    return games.script_case(
+    return game_cases.script_case(
         script,
         f"a game with no illegal action, every bid {how} ({len(script.hands)} hands)",
         {"first_dealer": first_dealer},
@@ -220,7 +221,6 @@ def throw_in_game_case(variant: str, first_dealer: int) -> Json | None:
     changes nothing), each deal made by the seat that must deal (``S: deal ...``): a
     dealer wrongly kept after a throw-in is told by the rejected deal alone."""
     from fourhundred.conformance import coverage
-    from fourhundred.conformance.kinds import final_record
     from fourhundred.reference import engine, shuffle
     from fourhundred.reference.transcript import apply_text
     from fourhundred.spec.cards import SEAT_NAMES
@@ -246,8 +246,6 @@ def throw_in_game_case(variant: str, first_dealer: int) -> Json | None:
                 return None
             state = apply_text(state, actions[-1])
             if len(state.history) > before:
-                from fourhundred.conformance.kinds import hand_record
-
                 hands.append(hand_record(state, len(actions) - 1))
     return {
         "id": "",

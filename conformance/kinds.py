@@ -33,7 +33,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance import grids, inputs, validity
+from fourhundred.conformance import grids, inputs, random_games, validity
+from fourhundred.conformance.game_records import (  # RESULT_NAMES: also read from here
+    RESULT_NAMES as RESULT_NAMES,
+)
+from fourhundred.conformance.game_records import final_record, hand_record
 from fourhundred.reference import engine as _engine
 from fourhundred.reference import rejections
 from fourhundred.reference.fast import winner_under
@@ -41,7 +45,7 @@ from fourhundred.reference.notation import from_notation
 from fourhundred.reference.transcript import apply_text
 from fourhundred.spec import cards
 from fourhundred.spec.definitions import Source
-from fourhundred.spec.model import Result, Rules
+from fourhundred.spec.model import Rules
 
 Json = dict[str, Any]
 #: An answer: (rules, input) -> output.
@@ -52,14 +56,6 @@ ReferenceAnswer = Callable[[_engine.Reference, Mapping[str, Any]], Json]
 SuiteInputs = Callable[[Rules], Iterable[tuple[Json, str]]]
 #: A kind's conventions: (input, expected) -> register entries.
 Conventions = Callable[[Mapping[str, Any], Mapping[str, Any]], tuple[str, ...]]
-
-#: Result codes as they appear in cases.
-RESULT_NAMES: Mapping[int, str] = {
-    int(Result.CONTINUE): "continue",
-    int(Result.TEAM_0_WINS): "team_0_wins",
-    int(Result.TEAM_1_WINS): "team_1_wins",
-    int(Result.DRAW): "draw",
-}
 
 #: The closed list of codes an engine gives when it rejects an action: the
 #: reference engine's list, which the case schema's ``code`` enum repeats.
@@ -327,29 +323,6 @@ def start_of(reference: _engine.Reference, data: Mapping[str, Any]) -> _engine.G
         return reference.new_game(int(data["first_dealer"]))
     state = from_notation(reference.rules, position)
     return dataclasses.replace(state, fast=reference.fast, checks=reference.checks)
-
-
-def hand_record(state: _engine.GameState, index: int) -> Json:
-    """The ``hands`` entry of a whole_game answer for the hand ``state`` has just
-    finished, by the action at ``index``."""
-    over = state.phase is _engine.Phase.GAME_OVER
-    return {
-        "after": index,
-        "played": state.history[-1].played,
-        "scores": list(state.scores),
-        "result": RESULT_NAMES[int(state.result)],
-        "dealer": None if over else state.dealer,
-        "target_in_force": state.target_in_force,
-    }
-
-
-def final_record(state: _engine.GameState) -> Json:
-    """The ``final`` entry of a whole_game answer: where the game stands after every action."""
-    return {
-        "phase": state.phase.value,
-        "scores": list(state.scores),
-        "result": RESULT_NAMES[int(state.result)],
-    }
 
 
 # ----------------------------------------------------------------------
@@ -698,7 +671,7 @@ _ENTRIES: tuple[Kind, ...] = (
         ),
         spec_answer=whole_game_by_rules,
         fast_answer=whole_game,
-        generate=inputs.whole_game_input,
+        generate=random_games.whole_game_input,
         is_valid=validity.whole_game_is_valid,
         conventions=game_conventions,
         reads=RULE_FIELDS,

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from fourhundred.conformance import adapter, coverage, edges, inputs, kinds, points
+from fourhundred.conformance import adapter, coverage, edges, games, inputs, kinds, points
 from fourhundred.conformance.mutant_names import by_name, every_mutant
 from fourhundred.conformance.mutants import Killer, MutantResult
 from fourhundred.conformance.suite import Run
@@ -143,7 +143,7 @@ def behaviour_changes(names: list[str], seed: int = 400, count: int = 1500) -> d
     """For each mutant: does it change any answer on random questions or games?"""
     rng = random.Random(seed)
     questions = _random_questions(rng, count)
-    game_inputs = inputs.scripted_games("differential")
+    game_inputs = games.scripted_games("differential")
     original = _answers(questions, game_inputs, adapter.reference_answer)
     return {
         name: _answers(questions, game_inputs, adapter.answer_function(by_name(name).reference))

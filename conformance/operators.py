@@ -170,11 +170,11 @@ def write_witnesses(path: Path, seed: int = 400, count: int = 1500) -> int:
     seeds than the suite's) with the unmutated reference's answers; returns how many."""
     import random
 
-    from fourhundred.conformance import adapter, inputs, kinds, mutation
+    from fourhundred.conformance import adapter, games, kinds, mutation
     from fourhundred.spec.registry import load
 
     questions = mutation._random_questions(random.Random(seed), count)
-    questions += [("whole_game", v, d) for v, d in inputs.scripted_games("differential")]
+    questions += [("whole_game", v, d) for v, d in games.scripted_games("differential")]
     rows = [
         [
             kind,

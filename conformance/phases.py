@@ -30,13 +30,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fourhundred.conformance.games import (
-    Script,
-    attempts,
-    policy_card,
-    script_case,
-    tricks_by_policy,
-)
+from fourhundred.conformance.game_cases import script_case
+from fourhundred.conformance.games import Script, attempts, policy_card, tricks_by_policy
 from fourhundred.conformance.position_games import POSITION_VARIANTS
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Deal

@@ -16,14 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourhundred.conformance.games import (
-    Json,
-    Script,
-    bad_deal,
-    policy_card,
-    script_case,
-    tricks_by_policy,
-)
+from fourhundred.conformance.game_cases import script_case
+from fourhundred.conformance.games import Json, Script, bad_deal, policy_card, tricks_by_policy
 from fourhundred.reference import shuffle
 from fourhundred.reference.actions import Deal, ThrowIn
 from fourhundred.reference.engine import GameState, Phase

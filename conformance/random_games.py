@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from fourhundred.conformance import inputs, random_attempts
+from fourhundred.conformance.edges import MAX_GAME_HANDS
 from fourhundred.conformance.games import bad_deal
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import (
@@ -374,3 +375,10 @@ def _illegal_action(rng: random.Random, state: GameState) -> str:
         if off and any(card[1] == led for card in hand):
             choices.append(f"play {off[0]}")  # must_follow_suit
     return rng.choice(choices)
+
+
+def whole_game_input(rng: random.Random, rules: Rules) -> Json:
+    """``{position, actions}`` (mostly one to a few hands from a generated position) or
+    ``{first_dealer, actions}`` (a full game): by the reference's heuristic players
+    (:func:`random_game`)."""
+    return random_game(rng, rules, MAX_GAME_HANDS)

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance.game_records import final_record, hand_record
 from fourhundred.reference import notation
 from fourhundred.reference.actions import Deal, canonical_deal
 from fourhundred.reference.engine import GameState, Phase, new_game
@@ -365,8 +366,6 @@ def unreachable(rules: Rules, goal: Wanted) -> str | None:
 def played_prefix(rules: Rules, plan: Plan) -> tuple[GameState, list[str], list[Json]]:
     """The new game of ``plan`` played hand by hand: the state reached, the action texts
     (every action naming its seat) and the hand records."""
-    from fourhundred.conformance.kinds import hand_record
-
     state = new_game(rules, plan.first_dealer)
     actions: list[str] = []
     records: list[Json] = []
@@ -394,8 +393,6 @@ def played_prefix(rules: Rules, plan: Plan) -> tuple[GameState, list[str], list[
 def twin_case(case: Mapping[str, Any]) -> Json | Unreached:
     """The new-game twin of a whole game from a position: the game of :func:`plan_hands`,
     then the position's actions; every expected value from the reference engine."""
-    from fourhundred.conformance.kinds import final_record, hand_record
-
     variant = case["variants"][0]
     rules = load(variant)
     start = notation.from_notation(rules, case["input"]["position"])

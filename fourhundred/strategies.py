@@ -42,7 +42,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from fourhundred.conformance import adapter, edges, inputs, kinds
+from fourhundred.conformance import adapter, edges, inputs, kinds, random_games
 from fourhundred.conformance.coverage import make_case
 from fourhundred.spec.cards import CARDS_PER_HAND, FULL_DECK, sorted_cards
 from fourhundred.spec.model import Rules
@@ -322,7 +322,7 @@ def whole_games(rules: Rules) -> st.SearchStrategy[Json]:
     players (drawn from one seed: the game itself does not shrink, the seed does)."""
     rules = _check_rules(rules)
     return st.integers(0, 2**32 - 1).map(
-        lambda seed: inputs.whole_game_input(random.Random(seed), rules)
+        lambda seed: random_games.whole_game_input(random.Random(seed), rules)
     )
 
 

@@ -791,7 +791,7 @@ def test_the_worked_hands_are_cases_of_the_variant_showing_their_topic_scored_as
 
 
 def words_result_code(name: str) -> int:
-    from fourhundred.conformance.kinds import RESULT_NAMES
+    from fourhundred.conformance.game_records import RESULT_NAMES
 
     return next(code for code, text in RESULT_NAMES.items() if text == name)
 

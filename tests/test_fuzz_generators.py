@@ -83,7 +83,7 @@ def test_a_whole_game_by_the_heuristic_players_has_thrown_in_and_played_hands() 
 def test_whole_games_start_mostly_from_positions_name_seats_wrongly_and_end_in_draws() -> None:
     rules = load("medallon-400(total_tie=draw)")
     rng = random.Random(7)
-    drawn = [inputs.whole_game_input(rng, rules) for _ in range(120)]
+    drawn = [random_games.whole_game_input(rng, rules) for _ in range(120)]
     answers = [reference_answer("whole_game", rules, data) for data in drawn]
     assert all(validity.whole_game_is_valid(rules, data) for data in drawn)
     from_positions = [data for data in drawn if "position" in data]

@@ -4,7 +4,7 @@ The spec numbers the seats 0-3 (:data:`fourhundred.spec.cards.SEAT_NAMES`: N,
 W, S, E) and the teams 0-1 (:data:`~fourhundred.spec.cards.TEAMS`), and a
 hand's outcome is a :class:`~fourhundred.spec.model.Result` code; the
 conformance cases write results as ``team_0_wins`` and the like
-(:data:`fourhundred.conformance.kinds.RESULT_NAMES`), transcripts as
+(:data:`fourhundred.conformance.game_records.RESULT_NAMES`), transcripts as
 ``north-south``. People read none of those: every generated page (rules,
 worked examples, ledger, matrix) writes seats as North, East, South, West,
 teams as North–South and East–West, and results as "North–South win",
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fourhundred.conformance.kinds import RESULT_NAMES
+from fourhundred.conformance.game_records import RESULT_NAMES
 from fourhundred.spec.cards import SEAT_NAMES, TEAMS
 from fourhundred.spec.model import Result
 
