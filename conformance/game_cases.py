@@ -1,7 +1,7 @@
 """The ``whole_game`` cases of the suite's scripted games: a played script as a case with
-its rules' references (:func:`script_case`), a scripted game's case (:func:`game_case`),
-and every whole_game case in the suite's order (:func:`cases`). The games themselves are
-written by :mod:`fourhundred.conformance.games`.
+its rules' references (:func:`script_case`) and a scripted game's case (:func:`game_case`).
+The games themselves are written by :mod:`fourhundred.conformance.games`; the suite's
+whole_game cases in order: :func:`fourhundred.conformance.generate.whole_game_cases`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from fourhundred.conformance import coverage
 from fourhundred.conformance.game_records import final_record
-from fourhundred.conformance.games import GAMES, SEATED_GAMES, Json, Script, play_scripted_game
+from fourhundred.conformance.games import Json, Script, play_scripted_game
 
 
 def game_case(variant: str, first_dealer: int, seed: str, what: str, seated: bool = False) -> Json:
@@ -42,18 +42,3 @@ def script_case(script: Script, description: str, start: Json, ambiguities: Sequ
             "final": final_record(script.state),
         },
     }
-
-
-def cases() -> list[Json]:
-    """Every whole_game case: the scripted games, the one-hand position cases, then
-    the new-game twin of each position case (:mod:`fourhundred.conformance.twins`)."""
-    from fourhundred.conformance import twins
-    from fourhundred.conformance.position_games import position_cases
-
-    positions = position_cases()
-    return (
-        [game_case(*game) for game in GAMES]
-        + [game_case(*game, seated=True) for game in SEATED_GAMES]
-        + positions
-        + twins.twins(positions)[0]
-    )

@@ -193,6 +193,21 @@ def add_twins(groups: dict[tuple[str, str], list[Case]]) -> list[tuple[Case, str
     return unreached
 
 
+def whole_game_cases() -> list[Case]:
+    """Every whole_game case: the scripted games (:data:`~fourhundred.conformance.games.GAMES`,
+    then ``SEATED_GAMES``), the one-hand position cases, then the new-game twin of each
+    position case (:mod:`fourhundred.conformance.twins`)."""
+    from fourhundred.conformance import game_cases, games, position_games
+
+    positions = position_games.position_cases()
+    return (
+        [game_cases.game_case(*game) for game in games.GAMES]
+        + [game_cases.game_case(*game, seated=True) for game in games.SEATED_GAMES]
+        + positions
+        + twins.twins(positions)[0]
+    )
+
+
 def published_suite() -> dict[tuple[str, str], list[Case]]:
     """The grids, the hand-written examples and the scripted games, by (kind, file group)."""
     from fourhundred.conformance import examples
@@ -211,13 +226,13 @@ def published_suite() -> dict[tuple[str, str], list[Case]]:
     for case in written:
         groups.setdefault((case["kind"], "examples"), []).append(case)
     try:
-        from fourhundred.conformance import game_cases
+        scripted = whole_game_cases()
     except ImportError as error:  # the reference engine is not there yet
         print(f"scripted games skipped: {error}", file=sys.stderr)
     else:
         from fourhundred.conformance import phases, points_survivors
 
-        for case in [*game_cases.cases(), *phases.cases(), *points_survivors.cases()]:
+        for case in [*scripted, *phases.cases(), *points_survivors.cases()]:
             groups.setdefault((case["kind"], _group_name(case)), []).append(case)
     return {key: cases for key, cases in groups.items() if cases}
 

@@ -4,7 +4,7 @@ The suite's rule points (:mod:`fourhundred.conformance.points`) are derived from
 rule sets it was generated for: every variant, option and reading, and the house
 tables of :data:`fourhundred.spec.house.EXAMPLES`. An engine may declare any other
 house-rules string exactly (``pagat-41(house,deal_min=9,fail_penalty=tricks)``).
-Its derived runs (:func:`fourhundred.conformance.suite.exact_runs`) are the family's
+Its derived runs (:func:`fourhundred.conformance.exact.exact_runs`) are the family's
 cases with the reference's expectations, which need not catch a wrong reading of
 each knob. Here the same families run on that string's rule set (the variant under
 its options, departed from by its knobs: :func:`rule_set`), and for each point no

@@ -13,7 +13,7 @@ each case is ``{"id", "kind", "description", "variants", "rules",
 
 A *run* is one case under one of its variant strings: a case that applies to
 several variants is run once for each variant the implementation supports.
-A *derived* run (:func:`exact_runs`) is a case under an exact variant string
+A *derived* run (:func:`~fourhundred.conformance.exact.exact_runs`) is a case under an exact variant string
 its file does not list, with the reference's expectation under that setting
 (``ADAPTERS.md``, "Derived expectations").
 """
@@ -76,7 +76,7 @@ class Run:
     case: Mapping[str, Any]
     variant: str
     #: Whether ``case["expected"]`` is the reference's answer under :attr:`variant`
-    #: rather than the published one (:func:`exact_runs`).
+    #: rather than the published one (:func:`~fourhundred.conformance.exact.exact_runs`).
     derived: bool = False
     #: Its place in the plan it is part of
     #: (:class:`~fourhundred.conformance.case_source.RunPlan`), if it is part of one.
@@ -435,76 +435,9 @@ def select_runs(
 def family_filters(variants: Sequence[str]) -> list[str]:
     """``--variant`` filters widened to their base variants (``qahwa-400(table=classic)``
     -> ``qahwa-400``; globs unchanged): the cases an exact declaration of a
-    filtered string could be sent (:func:`exact_runs`), before the handshake says
+    filtered string could be sent (:func:`~fourhundred.conformance.exact.exact_runs`), before the handshake says
     which strings are declared."""
     return [
         pattern if any(ch in pattern for ch in "*?[") else pattern.split("(", 1)[0]
         for pattern in variants
     ]
-
-
-def exact_runs(
-    cases: Iterable[Case],
-    exact: Sequence[str],
-    kinds: Sequence[str] = (),
-    variants: Sequence[str] = (),
-    ids: Sequence[str] = (),
-) -> list[Run]:
-    """The runs an exact declaration adds (``ADAPTERS.md``, "Exact settings"):
-    for each exact variant string (canonical, as :func:`canonical_variant` gives
-    it) that passes the ``variants`` filter, every case that passes the other
-    filters, lists a variant of the same family (base variant) but not the exact
-    string itself (that run is a published one: :func:`select_runs`), and whose
-    input is valid under the exact rules, under that string.
-
-    Its expectation is the reference's answer under the exact rules
-    (:meth:`~fourhundred.conformance.kinds.Kind.reference_answer`) and the run
-    is marked ``derived``; a variant-free kind keeps its published expectation,
-    which holds under every variant. Each (case id, exact string) comes once,
-    exact strings in the order given, cases in suite order. A house-rules string the
-    suite was not generated for also gets a case for each of its own rule points no
-    derived run catches (:func:`fourhundred.conformance.house_points.point_runs`).
-    """
-    from fourhundred.conformance.case_source import CaseSource
-    from fourhundred.conformance.house_points import point_runs
-    from fourhundred.conformance.kinds import kind as kind_of
-    from fourhundred.spec.registry import load
-
-    runs: list[Run] = []
-    if not any(variant_matches(exact_variant, variants) for exact_variant in exact):
-        return runs
-    # A source is walked again for each exact string (it holds no cases); others are held.
-    cases = cases if isinstance(cases, CaseSource) else tuple(cases)
-    for exact_variant in dict.fromkeys(exact):
-        if not variant_matches(exact_variant, variants):
-            continue
-        rules = load(exact_variant)
-        start = len(runs)
-        family = exact_variant.split("(", 1)[0]
-        for case in cases:
-            if kinds and case["kind"] not in kinds:
-                continue
-            if ids and not any(glob_match(case["id"], pattern) for pattern in ids):
-                continue
-            listed = case["variants"]
-            if exact_variant in listed or not any(
-                variant.split("(", 1)[0] == family for variant in listed
-            ):
-                continue
-            entry = kind_of(case["kind"])
-            if not entry.is_valid(rules, case["input"]):
-                continue
-            if entry.variant_free:
-                runs.append(Run(case, exact_variant))
-                continue
-            expected = entry.reference_answer(rules, case["input"])
-            runs.append(
-                Run(
-                    {**case, "variants": [exact_variant], "expected": expected}, exact_variant, True
-                )
-            )
-        published = [
-            Run(case, exact_variant) for case in cases if exact_variant in case["variants"]
-        ]
-        runs.extend(point_runs(rules, [*published, *runs[start:]], kinds, ids))
-    return runs

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fourhundred.conformance import suite
+from fourhundred.conformance import exact, suite
 from fourhundred.spec.house import EXAMPLES
 from fourhundred.spec.registry import load
 
@@ -69,7 +69,7 @@ def test_export_of_house_rules_is_what_an_exact_declaration_is_sent(tmp_path: Pa
     jsonschema.validate(data, schema)
     house = str(load("pagat-41(fail_penalty=tricks)"))
     assert data["variant"] == house
-    expected = suite.exact_runs(suite.load_cases(), [house])
+    expected = exact.exact_runs(suite.load_cases(), [house])
     published = suite.select_runs(suite.load_cases(), variants=[house])
     assert {c["id"] for c in data["cases"]} == {r.id for r in [*published, *expected]}
 

@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fourhundred.conformance import suite
+from fourhundred.conformance import exact, suite
 from fourhundred.conformance.kinds import kind
 from fourhundred.conformance.runner import AdapterFailure, check_hello
 from fourhundred.spec.registry import load
@@ -92,7 +92,7 @@ def test_a_bad_exact_string_stops_the_run_with_an_error_naming_it(tmp_path: Path
 
 def test_derived_runs_keep_their_case_ids_and_come_once_per_exact_setting() -> None:
     cases = suite.load_cases()
-    runs = suite.exact_runs(cases, [CLASSIC, CLASSIC])
+    runs = exact.exact_runs(cases, [CLASSIC, CLASSIC])
     published = {case["id"]: case for case in cases}
     assert len({run.key for run in runs}) == len(runs)
     assert {run.variant for run in runs} == {CLASSIC}
@@ -118,7 +118,7 @@ def test_an_adapter_that_plays_only_the_classic_table_passes_every_derived_case(
     lines = report_cases(report)
     ran = [line for line in lines if line["status"] != "not_applicable"]
     derived = [line for line in ran if line.get("derived")]
-    expected = suite.exact_runs(suite.load_cases(), [CLASSIC])
+    expected = exact.exact_runs(suite.load_cases(), [CLASSIC])
     assert {line["id"] for line in derived} == {run.id for run in expected if run.derived}
     assert all(line["status"] == "pass" and line["variant"] == CLASSIC for line in ran)
     assert f"derived expectations (exact settings): {len(derived)} passed" in result.stdout

@@ -95,16 +95,16 @@ def export_command(variant: str, output: str | None, kinds_: tuple[str, ...]) ->
 
     A variant string with options (``qahwa-400(table=classic)``) is an exact
     setting: the file holds exactly what the runner sends an adapter that declares
-    it ``"exact"`` (:func:`~fourhundred.conformance.suite.exact_runs`), derived
+    it ``"exact"`` (:func:`~fourhundred.conformance.exact.exact_runs`), derived
     expectations marked ``"derived": true``.
     """
-    from fourhundred.conformance import suite
+    from fourhundred.conformance import exact, suite
 
     check_kinds(kinds_)
     filters = canonical_filters((variant,))
     runs = suite.select_runs(suite.load_cases(), kinds_, filters)
     if "(" in filters[0] and not any(ch in filters[0] for ch in "*?["):
-        runs += suite.exact_runs(suite.load_cases(), filters, kinds_)
+        runs += exact.exact_runs(suite.load_cases(), filters, kinds_)
     data = {
         "suite_version": suite.suite_version(),
         "variant": filters[0],

@@ -165,7 +165,7 @@ def run_command(
 ) -> None:
     """Run the suite against an adapter and report case by case."""
     from fourhundred import __version__
-    from fourhundred.conformance import reports, runner, suite
+    from fourhundred.conformance import exact, reports, runner, suite
     from fourhundred.conformance.case_source import RunPlan
 
     check_kinds(kinds_)
@@ -245,7 +245,7 @@ def run_command(
             if stream:
                 stream.header(header)
         else:
-            runs = runs.plus(suite.exact_runs(cases, hello["exact"], kinds_, filters, ids))
+            runs = runs.plus(exact.exact_runs(cases, hello["exact"], kinds_, filters, ids))
             header["runs"] = len(runs)
             run_started = time.monotonic()
             impl = hello["implementation"]

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from fourhundred.conformance import diagnosis, reports, runner, suite
+from fourhundred.conformance import diagnosis, exact, reports, runner, suite
 from fourhundred.safeio import write_text_atomically
 from fourhundred.spec.registry import names
 
@@ -165,7 +165,7 @@ def run_adapter(adapter: Adapter, cases: Sequence[suite.Case]) -> AdapterResult:
             hello = the_runner.start()
         except runner.RunnerError as error:
             return AdapterResult(adapter, "", None, str(error).splitlines()[0])
-        runs = runs + suite.exact_runs(cases, hello["exact"])
+        runs = runs + exact.exact_runs(cases, hello["exact"])
         the_runner.run(runs)
     finally:
         the_runner.close()
