@@ -210,21 +210,17 @@ def _cell(summary: reports.RunSummary | None, with_label: bool) -> str:
 def commit_of(root: Path) -> str:
     """The commit the site is built from (short hash; marked when the tree has changes)."""
     try:
-        head = subprocess.run(
-            ["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        head = _git(root, "rev-parse", "--short=12", "HEAD")
+        dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.CalledProcessError):
         return "unknown (not a git checkout)"
     return f"{head} (with uncommitted changes)" if dirty else head
+
+
+def _git(root: Path, *args: str) -> str:
+    """What ``git -C root ARGS`` prints, stripped; raises when git is missing or fails."""
+    command = ["git", "-C", str(root), *args]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
 
 
 def results_page(
