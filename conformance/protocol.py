@@ -158,8 +158,7 @@ def _declared_exact(exact: Any) -> list[str]:
     (:func:`~fourhundred.conformance.suite.canonical_variant`: aliases, capitals and
     default options normalised, as on the command line), each once; anything but a
     list of known variant strings is an ``AdapterFailure`` naming it."""
-    from fourhundred.conformance.suite import canonical_variant
-    from fourhundred.spec.registry import VariantError
+    from fourhundred.conformance.suite import canonical_variants
 
     if not isinstance(exact, list) or not all(isinstance(item, str) for item in exact):
         raise AdapterFailure(
@@ -167,17 +166,13 @@ def _declared_exact(exact: Any) -> list[str]:
             f"got {kinds.json_text(exact, 60)}",
             Reason.PROTOCOL,
         )
-    checked: list[str] = []
-    for text in exact:
-        try:
-            name = canonical_variant(text)
-        except VariantError as error:
-            raise AdapterFailure(
-                f"exact: {kinds.json_text(text, 60)}: {str(error)[:300]}", Reason.PROTOCOL
-            ) from None
-        if name not in checked:
-            checked.append(name)
-    return checked
+    names = canonical_variants(
+        exact,
+        lambda text, why: AdapterFailure(
+            f"exact: {kinds.json_text(text, 60)}: {why}", Reason.PROTOCOL
+        ),
+    )
+    return list(dict.fromkeys(names))
 
 
 def _declared_variants(variants: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:

@@ -260,6 +260,21 @@ def canonical_variant(text: str) -> str:
     return str(load(text))
 
 
+def canonical_variants(
+    texts: Iterable[str], failure: Callable[[str, str], Exception]
+) -> Iterator[str]:
+    """Each of ``texts`` in canonical form (:func:`canonical_variant`), in order, read
+    one at a time: an unknown one raises ``failure(text, why)``, ``why`` the first 300
+    characters of what is wrong with it, when it is reached."""
+    from fourhundred.spec.registry import VariantError
+
+    for text in texts:
+        try:
+            yield canonical_variant(text)
+        except VariantError as error:
+            raise failure(text, str(error)[:300]) from None
+
+
 def checked_cases(path: Path, *, unique_ids: bool = False) -> list[Case]:
     """The cases of one user-supplied case file, checked case by case and then
     against the case schema.
@@ -304,7 +319,6 @@ def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[s
     :class:`UserError` naming file, case and problem. What has the wrong type is
     left as it is, for the schema to name."""
     from fourhundred.safeio import excerpt
-    from fourhundred.spec.registry import VariantError
 
     if not isinstance(case, dict):
         return case
@@ -328,13 +342,9 @@ def _checked_case(path: Path, index: int, case: Any, file_kind: Any, seen: set[s
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         return case
     canonical: list[str] = []
-    for variant in variants:
-        try:
-            name = canonical_variant(variant)
-        except VariantError as problem:
-            raise UserError(
-                f"{place}: variant {excerpt(variant, QUOTED)}: {str(problem)[:300]}"
-            ) from None
+    for name in canonical_variants(
+        variants, lambda text, why: UserError(f"{place}: variant {excerpt(text, QUOTED)}: {why}")
+    ):
         if name in canonical:
             raise UserError(f"{place}: variant {name} is listed twice")
         canonical.append(name)
