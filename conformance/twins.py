@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fourhundred.conformance.game_records import final_record, hand_record
 from fourhundred.reference import notation
@@ -43,6 +43,7 @@ from fourhundred.spec.model import BAND_WIDTH, Result, Rules
 from fourhundred.spec.registry import load
 
 Json = dict[str, Any]
+_Case = TypeVar("_Case", bound=Mapping[str, Any])
 Four = tuple[int, int, int, int]
 
 #: The most hands a twin plays before the position's hand (a made 10 moves 40 points).
@@ -432,15 +433,20 @@ def twins(cases: Sequence[Mapping[str, Any]]) -> tuple[list[Json], list[tuple[st
     each position no new game reaches."""
     found: list[Json] = []
     missing: list[tuple[str, str]] = []
-    for case in cases:
-        if not starts_from_position(case):
-            continue
-        twin = twin_case(case)
+    for case, twin in _position_twins(cases):
         if isinstance(twin, Unreached):
             missing.append((str(case["description"]), twin.reason))
         else:
             found.append(twin)
     return found, missing
+
+
+def _position_twins(cases: Sequence[_Case]) -> Iterator[tuple[_Case, Json | Unreached]]:
+    """Each position case among ``cases``, in order, with its :func:`twin_case` (the
+    twin, or why no new game reaches it)."""
+    for case in cases:
+        if starts_from_position(case):
+            yield case, twin_case(case)
 
 
 def _check_rejected(state: GameState, text: str, code: str) -> None:
@@ -497,10 +503,7 @@ def missing_twins(cases: Sequence[Json]) -> tuple[list[Json], list[tuple[Json, s
     present = {fingerprint(case) for case in cases if not starts_from_position(case)}
     added: list[Json] = []
     unreached: list[tuple[Json, str]] = []
-    for case in cases:
-        if not starts_from_position(case):
-            continue
-        twin = twin_case(case)
+    for case, twin in _position_twins(cases):
         if isinstance(twin, Unreached):
             unreached.append((case, twin.reason))
         elif fingerprint(twin) not in present:
