@@ -374,21 +374,24 @@ def played_prefix(rules: Rules, plan: Plan) -> tuple[GameState, list[str], list[
         plays = trick_cards(hand.tricks)
         texts = [f"{SEAT_NAMES[state.dealer]}: {trick_deal(hand.tricks)}"]
         state = apply_text(state, texts[0])
-        while state.phase is Phase.BIDDING:
+        while state.phase in (Phase.BIDDING, Phase.PLAY):
             seat = state.to_act
             assert seat is not None
-            text = f"{SEAT_NAMES[seat]}: bid {hand.bids[seat]}"
-            state = apply_text(state, text)
-            texts.append(text)
-        while state.phase is Phase.PLAY:
-            seat = state.to_act
-            assert seat is not None
-            text = f"{SEAT_NAMES[seat]}: play {plays[seat][sum(state.tricks_won)]}"
+            text = f"{SEAT_NAMES[seat]}: {_planned_action(state, seat, hand, plays)}"
             state = apply_text(state, text)
             texts.append(text)
         actions.extend(texts)
         records.append(hand_record(state, len(actions) - 1))
     return state, actions, records
+
+
+def _planned_action(state: GameState, seat: int, hand: Hand, plays: Sequence[Sequence[str]]) -> str:
+    """What ``seat`` does next in ``state`` by the plan (without the seat): its bid of
+    ``hand`` while bidding, else its card (of ``plays``, :func:`trick_cards`) of the
+    trick in play."""
+    if state.phase is Phase.BIDDING:
+        return f"bid {hand.bids[seat]}"
+    return f"play {plays[seat][sum(state.tricks_won)]}"
 
 
 def twin_case(case: Mapping[str, Any]) -> Json | Unreached:
