@@ -86,6 +86,19 @@ def test_one_wrong_rule_read_two_ways_is_one_group() -> None:
     assert group_of("made/qahwa-400") == "made/*"
 
 
+def test_a_hand_written_bug_that_fails_as_a_rule_of_every_variant_is_that_rule() -> None:
+    """The deal passing left (a hand-written mutant) fails the very same runs with the
+    very same answers as the dealer point of every variant: a finding of it is named
+    ``dealer/*``, as a planted engine with that bug is; a hand-written bug no group
+    fails alike keeps its name."""
+    dictionary = faults.read()
+    assert dictionary is not None
+    assert dictionary.failing("dealer-passes-left") == dictionary.failing("dealer/*") != {}
+    assert group_of("dealer-passes-left") == group_of("dealer/medallon-400") == "dealer/*"
+    assert group_of("lower-total-wins") == group_of("both-qualify/pagat-41")
+    assert group_of("qahwa-9-worth-26") == "qahwa-9-worth-26"
+
+
 def test_a_fuzz_message_quotes_the_action_it_is_about() -> None:
     from fourhundred.fuzz.compare import Outcome, compare
 

@@ -334,17 +334,26 @@ def _same_rule() -> Mapping[str, str]:
     dictionary with the very same wrong answers are one rule read two ways (a rule-set
     flip that drops a condition, and the point that ignores it), named as the first of
     them in the diagnosis's order. A point of one rule set, or a group that fails no
-    run, is too little evidence, so it keeps its name."""
+    run, is too little evidence, so it keeps its name. A hand-written mutant (one
+    engine's bug as its author wrote it, no rule point) that fails as such a group does
+    is that rule too, named as the group (the deal passing left is ``dealer/*``); it
+    never names a group itself."""
     dictionary = faults.read()
     if dictionary is None:
         return {}
     everywhere = {mutant.name for mutant, _ in faults.lifted()}
+    by_id = points.by_id()
     first: dict[frozenset[tuple[str, str]], str] = {}
     same: dict[str, str] = {}
     for mutant in _ranked():
-        failing = dictionary.failing(mutant.name)
-        if failing and mutant.name in everywhere and _own_group(mutant.name) == mutant.name:
-            same[mutant.name] = first.setdefault(frozenset(failing.items()), mutant.name)
+        name = mutant.name
+        failing = frozenset(dictionary.failing(name).items())
+        if not failing or _own_group(name) != name:
+            continue
+        if name in everywhere:
+            same[name] = first.setdefault(failing, name)
+        elif name not in by_id and failing in first:
+            same[name] = first[failing]
     return same
 
 
