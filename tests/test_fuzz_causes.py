@@ -176,3 +176,36 @@ def test_a_tamed_campaign_gives_one_finding_per_cause_and_kind() -> None:
     untamed = run_campaign(replace(config, tame=False))
     assert untamed.tamed == 0
     assert {group.cause for group in by_cause(untamed.findings)} == {g.cause for g in groups}
+
+
+def test_a_bug_that_shows_only_beside_a_known_one_is_named_beside_it() -> None:
+    """A raise by 5 shows only where a known partner bug lets both teams qualify: the
+    raise's mutant alone answers this game outcome right, and played beside the known
+    cause it gives the engine's answer, so it is the new cause (not a finding that no
+    point reproduces)."""
+    from fourhundred.conformance.adapter import reference_answer
+    from fourhundred.conformance.suite import Run
+    from fourhundred.fuzz.causes import beside_known
+    from fourhundred.spec.registry import load
+
+    partner, raise_by_5 = (
+        planted.by_name("partner-ignored/arab3meyeh-400"),
+        planted.by_name("raise/arab3meyeh-400"),
+    )
+    rules = load("arab3meyeh-400")
+    data = {
+        "scores": [46, 0, 0, 46],
+        "bids": [5, 2, 2, 5],
+        "tricks": [5, 0, 2, 6],
+        "dealer": 0,
+        "target_in_force": 51,
+    }
+    expected = reference_answer("game_outcome", rules, data)
+    run = Run(
+        {"id": "t.0001", "kind": "game_outcome", "input": data, "expected": expected}, str(rules)
+    )
+    actual = planted.answer(planted.Planted("pair", (partner, raise_by_5)), run)
+    assert planted.answer(raise_by_5, run) == expected != actual
+    assert planted.answer(partner, run) != actual
+    found = beside_known(run, actual, (partner,))
+    assert found and found[0].name == raise_by_5.name
