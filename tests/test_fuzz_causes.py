@@ -209,3 +209,17 @@ def test_a_bug_that_shows_only_beside_a_known_one_is_named_beside_it() -> None:
     assert planted.answer(partner, run) != actual
     found = beside_known(run, actual, (partner,))
     assert found and found[0].name == raise_by_5.name
+
+
+def test_a_known_cause_of_every_variant_is_played_under_each_variant() -> None:
+    """A cause found in a qahwa case as ``failed/qahwa-400`` is the failed rule of every
+    variant: beside a new bug in a medallon game it is played as ``failed/*`` (its own
+    point touches nothing there, so a finding beside it was one no point reproduces)."""
+    from fourhundred.fuzz.causes import Tamer
+
+    tamer = Tamer()
+    tamer.knows("failed/qahwa-400", "hand_scoring")
+    assert [bug.name for bug in tamer.causes("qahwa-400")] == ["failed/qahwa-400"]
+    assert [bug.name for bug in tamer.causes("medallon-400")] == ["failed/*"]
+    tamer.knows("band-late/qahwa-400/30", "bid_value")
+    assert len(tamer.causes("pagat-41")) == 2 and tamer.causes("pagat-41")[0].name == "failed/*"

@@ -246,10 +246,16 @@ class Tamer:
         self.groups: dict[str, tuple[Mutant, ...]] = {}
         self.witnessed: set[tuple[str, str]] = set()
 
-    @property
-    def causes(self) -> tuple[Mutant, ...]:
-        """Each known cause's own mutant (the one its finding named), in order found."""
-        return tuple(bugs[0] for bugs in self.groups.values() if bugs)
+    def causes(self, variant: str) -> tuple[Mutant, ...]:
+        """Each known cause as it shows under ``variant``, in order found: the first of
+        its mutants (its finding's own, its lifted one, its family's) that touches the
+        variant's rules (a cause found as ``failed/qahwa-400`` is ``failed/*`` in a
+        medallon game); a cause none of whose mutants touches them is left out."""
+        rules = _killer().rules(variant)
+        found = (
+            next((bug for bug in bugs if bug.touches(rules)), None) for bugs in self.groups.values()
+        )
+        return tuple(bug for bug in found if bug is not None)
 
     def known(
         self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
@@ -263,7 +269,7 @@ class Tamer:
         for group, bugs in self.groups.items():
             if _reproduces(bugs, run, actual, whole=True) is not None:
                 return group
-        causes = self.causes
+        causes = self.causes(variant)
         if len(causes) > 1 and _reproduces((_together(causes),), run, actual, whole=True):
             return TOGETHER.join(self.groups)
         return None
