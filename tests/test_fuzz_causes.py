@@ -223,3 +223,44 @@ def test_a_known_cause_of_every_variant_is_played_under_each_variant() -> None:
     assert [bug.name for bug in tamer.causes("medallon-400")] == ["failed/*"]
     tamer.knows("band-late/qahwa-400/30", "bid_value")
     assert len(tamer.causes("pagat-41")) == 2 and tamer.causes("pagat-41")[0].name == "failed/*"
+
+
+def test_a_cause_is_told_from_its_neighbours_on_an_engine_with_other_bugs() -> None:
+    """An engine where the lower total wins (pagat-41), with a 7 valued late and bids
+    above the maximum let in: three points reproduce a game outcome of it, and the
+    suite cases that tell them apart are answered otherwise by the other bugs. Asked
+    fresh questions, and judged beside the bug already known, the engine's own point
+    is named, not a neighbouring reading of the rule set (``both_qualify=first_seat``)."""
+    from fourhundred.conformance.suite import Run
+    from fourhundred.fuzz.causes import probed_cause
+
+    bugs = ("both-qualify/pagat-41", "value-late/pagat-41/7", "action/bid_above_maximum")
+    engine = planted.Planted("three", tuple(map(planted.by_name, bugs)))
+    run = next(
+        r
+        for r in faults.suite_runs()
+        if r.key == "game_outcome.pagat-41.rd-higher-total-team-total@pagat-41"
+    )
+    finding = SimpleNamespace(
+        kind=run.kind,
+        variant=run.variant,
+        input=run.case["input"],
+        expected=run.case["expected"],
+        actual=planted.answer(engine, run),
+        signature="s",
+        status="wrong",
+    )
+    asked: list[str] = []
+
+    def ask(kind: str, variant: str, data: object, expected: object) -> object:
+        asked.append(kind)
+        case = {"id": "t.0001", "kind": kind, "input": data, "expected": expected}
+        return planted.answer(engine, Run(case, variant))
+
+    known = (planted.by_name(bugs[1]),)
+    assert (
+        cause_of(run.kind, run.variant, run.case["input"], run.case["expected"], finding.actual)
+        != bugs[0]
+    )
+    assert probed_cause(finding, ask, lambda kind, variant: True, known=known) == bugs[0]
+    assert 0 < len(asked) <= 2 * 12

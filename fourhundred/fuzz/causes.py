@@ -17,15 +17,19 @@ Findings no mutant reproduces keep their own signature, one group each.
 from __future__ import annotations
 
 import json
+import random
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from fourhundred.conformance import faults, mutants, points
+from fourhundred.conformance.kinds import PURE_KINDS
+from fourhundred.conformance.kinds import kind as kind_of
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.suite import Run
+from fourhundred.fuzz.expected import expected_answer
 from fourhundred.fuzz.records import TOGETHER
 from fourhundred.spec.registry import load
 
@@ -161,15 +165,16 @@ def probed_cause(
     known: Sequence[Mutant] = (),
 ) -> str | None:
     """The cause of a finding, told apart by asking the implementation: of the mutants
-    that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
-    variant that some of them fail and others pass, or fail otherwise (the fault
-    dictionary says), are asked (the smallest :data:`PROBES`, of kinds and variants
-    ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
-    share drops out; the first left is the cause (a legal-bids answer at a score of 30
-    is a late band edge or an own minimum that never rises, a case at 45 says which).
-    No more is asked once ``stop`` says so (the campaign's time is spent). Where no
-    mutant alone reproduces the input, those that do together with the ``known``
-    causes' mutants (:func:`beside_known`) are the ones told apart."""
+    that reproduce its shrunk input (:func:`cause_of`'s order, one per cause group),
+    a mutant drops out when the implementation answers a probe otherwise, alone or
+    beside the ``known`` causes (:func:`_narrowed`); the first left is the cause (a
+    legal-bids answer at a score of 30 is a late band edge or an own minimum that
+    never rises, a case at 45 says which). The probes are suite cases first
+    (:func:`_told_by_suite`), then fresh questions (:func:`_told_by_generated`), of
+    kinds and variants ``asks`` allows. No more is asked once ``stop`` says so (the
+    campaign's time is spent). Where no mutant alone reproduces the input, those that
+    do together with the ``known`` causes' mutants (:func:`beside_known`) are the
+    ones told apart."""
     run = _run(finding.kind, finding.variant, finding.input, finding.expected)
     alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
     if not alike and known:
@@ -179,7 +184,27 @@ def probed_cause(
         return alike[0].name
     if len(alike) < 2 or dictionary is None:
         return finding_cause(finding)
-    alike = alike[:PROBED_MUTANTS]
+    alike = _one_per_group(alike)[:PROBED_MUTANTS]
+    alike = _told_by_suite(alike, finding.variant, ask, asks, stop, known, dictionary)
+    kinds = sorted(
+        (k for k in PURE_KINDS if asks(k, finding.variant)), key=lambda k: k != finding.kind
+    )
+    probes = _generated(finding.variant, kinds, finding.signature)
+    return _told_by_generated(alike, probes, ask, stop, known)[0].name
+
+
+def _told_by_suite(
+    alike: list[Mutant],
+    variant: str,
+    ask: Ask,
+    asks: Callable[[str, str], bool],
+    stop: Callable[[], bool],
+    known: Sequence[Mutant],
+    dictionary: faults.Dictionary,
+) -> list[Mutant]:
+    """``alike`` narrowed by the suite cases of ``variant`` that some of them fail and
+    others pass, or fail otherwise (the fault dictionary says): the smallest
+    :data:`PROBES` of them that ``asks`` allows."""
     failing = {mutant.name: dictionary.failing(mutant.name) for mutant in alike}
     suite = _suite_runs()
     keys = {key for found in failing.values() for key in found}
@@ -187,22 +212,95 @@ def probed_cause(
         key
         for key in keys
         if key in suite
-        and suite[key].variant == finding.variant
+        and suite[key].variant == variant
         and asks(suite[key].kind, suite[key].variant)
         and len({found.get(key) for found in failing.values()}) > 1
     ]
     for key in sorted(telling, key=lambda key: _size(suite[key].case["input"]))[:PROBES]:
-        if stop():
+        if stop() or len(alike) == 1:
             break
         probe = suite[key]
         answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
-        digest = faults.answer_digest(probe, answer)
-        kept = [mutant for mutant in alike if failing[mutant.name].get(key) == digest]
-        if kept:
-            alike = kept
-        if len(alike) == 1:
+        said = {m.name: failing[m.name].get(key) for m in alike}
+        alike = _narrowed(alike, probe, answer, known, said)
+    return alike
+
+
+def _told_by_generated(
+    alike: list[Mutant],
+    probes: Iterator[Run],
+    ask: Ask,
+    stop: Callable[[], bool],
+    known: Sequence[Mutant],
+) -> list[Mutant]:
+    """``alike`` narrowed by at most :data:`PROBES` of ``probes`` on which the mutants
+    left do not all answer alike (where the suite's cases, answered otherwise by the
+    implementation's other bugs, told them no further)."""
+    asked = 0
+    for probe in probes:
+        if stop() or len(alike) == 1 or asked == PROBES:
             break
-    return alike[0].name
+        digests = {m.name: faults.mutant_digest(_killer(), m, probe) for m in alike}
+        if len(set(digests.values())) < 2:
+            continue
+        answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
+        alike = _narrowed(alike, probe, answer, known, digests)
+        asked += 1
+    return alike
+
+
+#: Inputs of each pure kind generated in search of probes that tell apart the mutants
+#: the suite's cases left alike (:func:`probed_cause`).
+GENERATED = 100
+
+
+def _generated(variant: str, kinds: Sequence[str], seed: str) -> Iterator[Run]:
+    """:data:`GENERATED` fresh questions of each of ``kinds`` under ``variant``, with
+    the reference's answers, from a stream seeded by ``seed`` (the finding's
+    signature: the same probes on every run)."""
+    rules = _killer().rules(variant)
+    rng = random.Random(f"fourhundred-fuzz-probe/{seed}")
+    for kind in kinds:
+        for _ in range(GENERATED):
+            data = kind_of(kind).generate(rng, rules)
+            yield _run(kind, variant, data, expected_answer(kind, rules, data))
+
+
+def _narrowed(
+    alike: Sequence[Mutant],
+    probe: Run,
+    answer: Any,
+    known: Sequence[Mutant],
+    digests: Mapping[str, str | None],
+) -> list[Mutant]:
+    """The mutants of ``alike`` that answer ``probe`` as the implementation did
+    (``answer``): alone (``digests``: each mutant's departure from the expected
+    answer by name, ``None`` where it has none), or played beside the ``known`` causes (an
+    engine with more than one bug answers a probe as the candidate beside the bugs
+    already found); all of ``alike`` where none does."""
+    digest = faults.answer_digest(probe, answer)
+    kept = [m for m in alike if digests[m.name] == digest or _beside(m, known, probe, answer)]
+    return kept or list(alike)
+
+
+def _one_per_group(mutants: Sequence[Mutant]) -> list[Mutant]:
+    """The first of ``mutants`` of each cause group (:func:`group_of`), in order: the
+    mutants a finding is told apart by are causes, not one cause's several points."""
+    first: dict[str, Mutant] = {}
+    for mutant in mutants:
+        first.setdefault(group_of(mutant.name), mutant)
+    return list(first.values())
+
+
+def _beside(mutant: Mutant, known: Sequence[Mutant], run: Run, answer: Any) -> bool:
+    """Whether ``mutant`` played together with the ``known`` causes gives the
+    implementation's whole ``answer`` to ``run``: a probe of an engine with more than
+    one bug is answered as the candidate beside the bugs already found, not as the
+    candidate alone."""
+    others = tuple(bug for bug in known if bug.name != mutant.name)
+    if not others:
+        return False
+    return _reproduces((_together((*others, mutant)),), run, answer, whole=True) is not None
 
 
 def finding_cause(finding: Any) -> str | None:
