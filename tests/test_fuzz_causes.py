@@ -264,3 +264,37 @@ def test_a_cause_is_told_from_its_neighbours_on_an_engine_with_other_bugs() -> N
     )
     assert probed_cause(finding, ask, lambda kind, variant: True, known=known) == bugs[0]
     assert 0 < len(asked) <= 2 * 12
+
+
+def test_a_finding_no_point_reproduces_alone_is_named_beside_the_other_findings_causes() -> None:
+    """A whole game of an engine that bids clockwise and charges nothing for a failed
+    bid shows both bugs, and no mutant alone answers it: found before any cause was
+    known, it had no cause. Beside the failed rule another finding names, the bidding
+    order gives the engine's answer, so the campaign's findings make two causes."""
+    bugs = ("flip/*/bidding_order=clockwise", "failed/*")
+    engine = planted.Planted("two", tuple(map(planted.by_name, bugs)))
+    runs = {run.key: run for run in faults.suite_runs()}
+    whole = runs["whole_game.qahwa-400.0040@qahwa-400(house,both_qualify_by=player_score)"]
+    dictionary = faults.read()
+    assert dictionary is not None
+    scoring = next(
+        runs[key] for key in sorted(dictionary.failing(bugs[1])) if key.startswith("hand_scoring.")
+    )
+    findings = [
+        SimpleNamespace(
+            kind=run.kind,
+            variant=run.variant,
+            input=run.case["input"],
+            expected=run.case["expected"],
+            actual=planted.answer(engine, run),
+            signature=f"s{index}",
+            status="wrong",
+        )
+        for index, run in enumerate((whole, scoring))
+    ]
+    first = findings[0]
+    assert cause_of(first.kind, first.variant, first.input, first.expected, first.actual) is None
+    assert [(group.cause, group.kinds) for group in by_cause(findings)] == [
+        (bugs[0], ("whole_game",)),
+        (bugs[1], ("hand_scoring",)),
+    ]

@@ -498,15 +498,33 @@ def _size(data: Mapping[str, Any]) -> int:
     return len(actions) if isinstance(actions, list) else len(json.dumps(data, sort_keys=True))
 
 
+def _names(findings: Sequence[Any]) -> list[str | None]:
+    """Each finding's cause (:func:`finding_cause`; ``None`` for a failed answer or
+    where no mutant reproduces it); a finding no mutant reproduces alone is named by
+    the first that does beside the causes the other findings name
+    (:func:`beside_known`, each cause as it shows under the finding's variant: a
+    whole game found before any cause was known, where a turn-order bug shows
+    beside a scoring bug the campaign named later)."""
+    judged = [getattr(finding, "status", "wrong") in ("wrong", "ok") for finding in findings]
+    names = [finding_cause(f) if ok else None for f, ok in zip(findings, judged, strict=True)]
+    tamer = Tamer()
+    for finding, name in zip(findings, names, strict=True):
+        if name is not None:
+            tamer.knows(name, finding.kind)
+    for index, finding in enumerate(findings):
+        if names[index] is None and judged[index] and tamer.groups:
+            run = _run(finding.kind, finding.variant, finding.input, finding.expected)
+            beside = beside_known(run, finding.actual, tamer.causes(finding.variant))
+            names[index] = beside[0].name if beside else None
+    return names
+
+
 def by_cause(findings: Sequence[Any]) -> list[CauseFinding]:
     """The findings (each with ``kind``, ``variant``, ``input``, ``expected``, ``actual``,
     ``signature``) grouped by cause, in order of first appearance."""
     groups: dict[str, list[Any]] = {}
     causes: dict[str, str | None] = {}
-    for finding in findings:
-        name = None
-        if getattr(finding, "status", "wrong") in ("wrong", "ok"):
-            name = finding_cause(finding)
+    for finding, name in zip(findings, _names(findings), strict=True):
         key = group_of(name) if name is not None else f"signature:{finding.signature}"
         groups.setdefault(key, []).append(finding)
         causes[key] = group_of(name) if name is not None else None
