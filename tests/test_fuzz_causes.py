@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import SimpleNamespace
+from typing import Any
 
 from fourhundred.conformance import faults, planted
 from fourhundred.fuzz.causes import by_cause, cause_of, group_of
@@ -178,34 +179,36 @@ def test_a_tamed_campaign_gives_one_finding_per_cause_and_kind() -> None:
     assert {group.cause for group in by_cause(untamed.findings)} == {g.cause for g in groups}
 
 
+#: A partner bug of arab3meyeh-400 and a raise by 5 that only it lets happen.
+PARTNER_AND_RAISE = ("partner-ignored/arab3meyeh-400", "raise/arab3meyeh-400")
+
+
+def _raised_beside_partner() -> Any:
+    """A game outcome (arab3meyeh-400, the reference's answer) where both teams reach
+    51 and East's partner (West) is below zero: ignoring the partner raises the target."""
+    from fourhundred.conformance.adapter import reference_answer
+    from fourhundred.conformance.suite import Run
+    from fourhundred.spec.registry import load
+
+    rules = load("arab3meyeh-400")
+    data = {"scores": [46, 0, 0, 46], "bids": [5, 2, 2, 5], "tricks": [5, 0, 2, 6]}
+    data |= {"dealer": 0, "target_in_force": 51}
+    expected = reference_answer("game_outcome", rules, data)
+    case = {"id": "t.0001", "kind": "game_outcome", "input": data, "expected": expected}
+    return Run(case, str(rules))
+
+
 def test_a_bug_that_shows_only_beside_a_known_one_is_named_beside_it() -> None:
     """A raise by 5 shows only where a known partner bug lets both teams qualify: the
     raise's mutant alone answers this game outcome right, and played beside the known
     cause it gives the engine's answer, so it is the new cause (not a finding that no
     point reproduces)."""
-    from fourhundred.conformance.adapter import reference_answer
-    from fourhundred.conformance.suite import Run
     from fourhundred.fuzz.causes import beside_known
-    from fourhundred.spec.registry import load
 
-    partner, raise_by_5 = (
-        planted.by_name("partner-ignored/arab3meyeh-400"),
-        planted.by_name("raise/arab3meyeh-400"),
-    )
-    rules = load("arab3meyeh-400")
-    data = {
-        "scores": [46, 0, 0, 46],
-        "bids": [5, 2, 2, 5],
-        "tricks": [5, 0, 2, 6],
-        "dealer": 0,
-        "target_in_force": 51,
-    }
-    expected = reference_answer("game_outcome", rules, data)
-    run = Run(
-        {"id": "t.0001", "kind": "game_outcome", "input": data, "expected": expected}, str(rules)
-    )
+    partner, raise_by_5 = map(planted.by_name, PARTNER_AND_RAISE)
+    run = _raised_beside_partner()
     actual = planted.answer(planted.Planted("pair", (partner, raise_by_5)), run)
-    assert planted.answer(raise_by_5, run) == expected != actual
+    assert planted.answer(raise_by_5, run) == run.case["expected"] != actual
     assert planted.answer(partner, run) != actual
     found = beside_known(run, actual, (partner,))
     assert found and found[0].name == raise_by_5.name
@@ -298,3 +301,51 @@ def test_a_finding_no_point_reproduces_alone_is_named_beside_the_other_findings_
         (bugs[0], ("whole_game",)),
         (bugs[1], ("hand_scoring",)),
     ]
+
+
+def _answered(engine: planted.Planted, key: str, cause: str = "") -> SimpleNamespace:
+    """A finding of the engine on the suite run ``key``, with the cause a job recorded."""
+    return _finding_of(engine, next(run for run in faults.suite_runs() if run.key == key), cause)
+
+
+def _finding_of(engine: planted.Planted, run: Any, cause: str = "") -> SimpleNamespace:
+    """A finding of the engine on ``run`` (its expected answer the reference's)."""
+    return SimpleNamespace(
+        kind=run.kind,
+        variant=run.variant,
+        input=run.case["input"],
+        expected=run.case["expected"],
+        actual=planted.answer(engine, run),
+        signature=run.key,
+        status="wrong",
+        cause=cause,
+    )
+
+
+def test_one_rule_named_two_ways_across_kinds_is_named_by_the_point_that_answers_both() -> None:
+    """A game outcome named by a neighbouring reading of the rule set
+    (``both_qualify=first_seat``), a whole game by the engine's own point: the own
+    point answers both as the engine did, the neighbour not the whole game, so both
+    are one cause, the engine's point."""
+    bug, neighbour = "both-qualify/pagat-41", "flip/pagat-41/both_qualify=first_seat"
+    engine = planted.Planted("one", (planted.by_name(bug),))
+    findings = [
+        _answered(engine, "game_outcome.pagat-41.rd-higher-total-team-total@pagat-41", neighbour),
+        _answered(engine, "whole_game.pagat-41.0016@pagat-41", bug),
+    ]
+    assert [group.cause for group in by_cause(findings)] == [group_of(bug)]
+
+
+def test_a_finding_two_known_causes_explain_together_is_no_cause_of_its_own() -> None:
+    """A game outcome where a known partner bug lets both teams qualify and a known
+    raise-by-5 bug then raises the target: the two causes together answer it as the
+    engine did, so it is a witness of them, not a finding no point reproduces."""
+    names = PARTNER_AND_RAISE
+    engine = planted.Planted("two", tuple(map(planted.by_name, names)))
+    dictionary = faults.read()
+    assert dictionary is not None
+    alone = [_answered(engine, sorted(dictionary.failing(name))[0], name) for name in names]
+    both = _finding_of(engine, _raised_beside_partner())
+    assert cause_of(both.kind, both.variant, both.input, both.expected, both.actual) is None
+    groups = by_cause([*alone, both])
+    assert [group.cause for group in groups] == [group_of(name) for name in names]

@@ -514,8 +514,55 @@ def _names(findings: Sequence[Any]) -> list[str | None]:
     for index, finding in enumerate(findings):
         if names[index] is None and judged[index] and tamer.groups:
             run = _run(finding.kind, finding.variant, finding.input, finding.expected)
-            beside = beside_known(run, finding.actual, tamer.causes(finding.variant))
-            names[index] = beside[0].name if beside else None
+            known = tamer.causes(finding.variant)
+            beside = beside_known(run, finding.actual, known)
+            found = beside[0] if beside else _needed(run, finding.actual, known)
+            names[index] = found.name if found is not None else None
+    return _joined(findings, names, tamer)
+
+
+def _needed(run: Run, actual: Any, known: Sequence[Mutant]) -> Mutant | None:
+    """Where the ``known`` causes played together give the implementation's whole
+    answer to ``run`` (two known bugs in one answer: no new cause), the first of them
+    without which the others do not; ``None`` where they do not together."""
+    if len(known) < 2 or _reproduces((_together(known),), run, actual, whole=True) is None:
+        return None
+    for bug in known:
+        rest = tuple(other for other in known if other is not bug)
+        if _reproduces((_together(rest),), run, actual, whole=True) is None:
+            return bug
+    return None
+
+
+def _joined(findings: Sequence[Any], names: list[str | None], tamer: Tamer) -> list[str | None]:
+    """``names`` with one wrong rule named once: where the mutants of one cause group
+    answer every finding of another exactly as the implementation did (every
+    difference) and not the other way round, the group that explains both names both
+    (a game outcome named by a neighbouring reading of the rule set, whose whole game
+    the engine's own point answers too); where each answers all of the other's, the
+    group of more findings (the first, if as many) names both."""
+    named = {group_of(name) for name in names if name is not None}
+    runs = [_run(f.kind, f.variant, f.input, f.expected) for f in findings]
+
+    def members(group: str) -> list[int]:
+        return [i for i, name in enumerate(names) if name is not None and group_of(name) == group]
+
+    def covers(group: str, other: str) -> bool:
+        bugs = tamer.groups.get(group, ())
+        return all(
+            _reproduces(bugs, runs[i], findings[i].actual, whole=True) is not None
+            for i in members(other)
+        )
+
+    for group in list(dict.fromkeys(group_of(n) for n in names if n is not None)):
+        for other in sorted(named - {group}):
+            if group not in named or other not in named or not covers(other, group):
+                continue
+            if covers(group, other) and len(members(group)) >= len(members(other)):
+                continue
+            for i in members(group):
+                names[i] = next(names[j] for j in members(other))
+            named.discard(group)
     return names
 
 
