@@ -7,7 +7,8 @@ seed and ``b``, so any case is regenerated from (seed, block, position)
 ``i/n`` takes the blocks ``b = (i - 1) + n * m`` (:func:`block_index`), and
 within it a job or a cluster worker takes the ``m`` not done yet
 (:func:`free_blocks`). In each block the case kinds take turns (whole games,
-which are slower, are the first case of every :data:`WHOLE_GAME_EVERY`-th block).
+which are slower, are the first case of every :data:`WHOLE_GAME_EVERY`-th block,
+taking the variants in turn: :func:`case_variant`).
 """
 
 from __future__ import annotations
