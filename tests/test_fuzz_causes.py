@@ -336,6 +336,19 @@ def test_one_rule_named_two_ways_across_kinds_is_named_by_the_point_that_answers
     assert [group.cause for group in by_cause(findings)] == [group_of(bug)]
 
 
+def test_two_names_that_answer_each_others_findings_alike_are_one_cause_the_first() -> None:
+    """Two findings of one game outcome, named by two points that both answer each as
+    the engine did: nothing tells them apart, so they are one cause, named as the
+    first finding's."""
+    bug, neighbour = "both-qualify/pagat-41", "flip/pagat-41/both_qualify=first_seat"
+    engine = planted.Planted("one", (planted.by_name(bug),))
+    key = "game_outcome.pagat-41.rd-higher-total-team-total@pagat-41"
+    first, second = _answered(engine, key, neighbour), _answered(engine, key, bug)
+    second.signature = "another"
+    assert [group.cause for group in by_cause([first, second])] == [group_of(neighbour)]
+    assert [group.cause for group in by_cause([second, first])] == [group_of(bug)]
+
+
 def test_a_finding_two_known_causes_explain_together_is_no_cause_of_its_own() -> None:
     """A game outcome where a known partner bug lets both teams qualify and a known
     raise-by-5 bug then raises the target: the two causes together answer it as the

@@ -540,7 +540,7 @@ def _joined(findings: Sequence[Any], names: list[str | None], tamer: Tamer) -> l
     difference) and not the other way round, the group that explains both names both
     (a game outcome named by a neighbouring reading of the rule set, whose whole game
     the engine's own point answers too); where each answers all of the other's, the
-    group of more findings (the first, if as many) names both."""
+    group of more findings (the first found, if as many) names both."""
     named = {group_of(name) for name in names if name is not None}
     runs = [_run(f.kind, f.variant, f.input, f.expected) for f in findings]
 
@@ -554,11 +554,16 @@ def _joined(findings: Sequence[Any], names: list[str | None], tamer: Tamer) -> l
             for i in members(other)
         )
 
-    for group in list(dict.fromkeys(group_of(n) for n in names if n is not None)):
+    order = list(dict.fromkeys(group_of(n) for n in names if n is not None))
+
+    def weight(group: str) -> tuple[int, int]:
+        return len(members(group)), -order.index(group)
+
+    for group in order:
         for other in sorted(named - {group}):
             if group not in named or other not in named or not covers(other, group):
                 continue
-            if covers(group, other) and len(members(group)) >= len(members(other)):
+            if covers(group, other) and weight(group) > weight(other):
                 continue
             for i in members(group):
                 names[i] = next(names[j] for j in members(other))
