@@ -16,7 +16,7 @@ from fourhundred.fuzz.campaign import run_campaign
 from fourhundred.fuzz.implementations import InProcess
 from fourhundred.fuzz.job import _job_blocks
 from fourhundred.fuzz.records import Config
-from fourhundred.fuzz.stream import block_cases, block_index, regenerate
+from fourhundred.fuzz.stream import WHOLE_GAME_EVERY, block_cases, block_index, regenerate
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import load
 
@@ -30,6 +30,22 @@ def test_the_same_seed_gives_the_same_cases_and_another_seed_other_cases() -> No
     assert block_cases(replace(CONFIG, seed=10), 3, 40, RULES) != first
     assert {kind for kind, *_ in first} >= {"bid_value", "game_outcome", "legal_plays"}
     assert {variant for _, variant, *_ in first} == set(CONFIG.variants)
+
+
+def test_whole_games_take_every_variant_in_turn() -> None:
+    """A dealer or turn-order bug of one variant shows only in its whole games: with a
+    number of variants that divides WHOLE_GAME_EVERY, every whole game was the first's."""
+    variants = ("qahwa-400", "medallon-400", "pagat-41", "pagat-400", "arab3meyeh-400")
+    config = replace(CONFIG, variants=variants)
+    rules = {variant: load(variant) for variant in variants}
+    openings = [
+        block_cases(config, block, 1, rules)[0]
+        for block in range(0, 5 * WHOLE_GAME_EVERY, WHOLE_GAME_EVERY)
+    ]
+    assert [kind for kind, *_ in openings] == ["whole_game"] * 5
+    assert [variant for _, variant, *_ in openings] == list(variants)
+    two = [block_cases(CONFIG, block, 1, RULES)[0][1] for block in (0, WHOLE_GAME_EVERY)]
+    assert two == list(CONFIG.variants)
 
 
 def test_any_case_is_regenerated_from_its_block_and_position() -> None:

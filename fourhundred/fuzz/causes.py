@@ -17,15 +17,19 @@ Findings no mutant reproduces keep their own signature, one group each.
 from __future__ import annotations
 
 import json
+import random
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from fourhundred.conformance import faults, mutants, points
+from fourhundred.conformance.kinds import PURE_KINDS
+from fourhundred.conformance.kinds import kind as kind_of
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.suite import Run
+from fourhundred.fuzz.expected import expected_answer
 from fourhundred.fuzz.records import TOGETHER
 from fourhundred.spec.registry import load
 
@@ -87,14 +91,6 @@ def _together(bugs: Sequence[Mutant]) -> Mutant:
     return typing.cast(Mutant, engine)
 
 
-def _wrong_somewhere(run: Run, mutant: Mutant) -> bool:
-    """Whether the mutant's answer to ``run`` differs from the expected one at all."""
-    answer = faults.mutant_answer(_killer(), mutant, run)
-    if answer is None:
-        return False
-    return answer == faults.RAISED or faults.full_digest(run, answer) is not None
-
-
 def beside_known(
     run: Run, actual: Any, known: Sequence[Mutant], candidates: Sequence[Mutant] | None = None
 ) -> list[Mutant]:
@@ -102,9 +98,10 @@ def beside_known(
     model), give the implementation's whole answer to ``run`` (every difference,
     :func:`~fourhundred.conformance.faults.full_digest`), where the known causes alone
     do not: a new cause that shows only beside a known one on this input (a shrunk
-    whole game where a known bug moves the play before the new one shows). Only
-    mutants wrong somewhere on ``run`` by themselves are tried (in the order of
-    ``candidates``, by default every mutant's); none without known causes."""
+    whole game where a known bug moves the play before the new one shows; a raise
+    by 5 that only a known partner bug lets happen, so that the mutant alone answers
+    right). In the order of ``candidates`` (by default every mutant's); none without
+    known causes."""
     if not known or _reproduces((_together(known),), run, actual, whole=True) is not None:
         return []
     names = {bug.name for bug in known}
@@ -112,8 +109,6 @@ def beside_known(
     found = []
     for mutant in _ranked() if candidates is None else candidates:
         if mutant.name in names or not mutant.touches(rules):
-            continue
-        if not _wrong_somewhere(run, mutant):
             continue
         if _reproduces((_together((*known, mutant)),), run, actual, whole=True) is not None:
             found.append(mutant)
@@ -170,15 +165,16 @@ def probed_cause(
     known: Sequence[Mutant] = (),
 ) -> str | None:
     """The cause of a finding, told apart by asking the implementation: of the mutants
-    that reproduce its shrunk input (:func:`cause_of`'s order), the suite cases of its
-    variant that some of them fail and others pass, or fail otherwise (the fault
-    dictionary says), are asked (the smallest :data:`PROBES`, of kinds and variants
-    ``asks`` allows), and a mutant whose answer (wrong or right) any of them does not
-    share drops out; the first left is the cause (a legal-bids answer at a score of 30
-    is a late band edge or an own minimum that never rises, a case at 45 says which).
-    No more is asked once ``stop`` says so (the campaign's time is spent). Where no
-    mutant alone reproduces the input, those that do together with the ``known``
-    causes' mutants (:func:`beside_known`) are the ones told apart."""
+    that reproduce its shrunk input (:func:`cause_of`'s order, one per cause group),
+    a mutant drops out when the implementation answers a probe otherwise, alone or
+    beside the ``known`` causes (:func:`_narrowed`); the first left is the cause (a
+    legal-bids answer at a score of 30 is a late band edge or an own minimum that
+    never rises, a case at 45 says which). The probes are suite cases first
+    (:func:`_told_by_suite`), then fresh questions (:func:`_told_by_generated`), of
+    kinds and variants ``asks`` allows. No more is asked once ``stop`` says so (the
+    campaign's time is spent). Where no mutant alone reproduces the input, those that
+    do together with the ``known`` causes' mutants (:func:`beside_known`) are the
+    ones told apart."""
     run = _run(finding.kind, finding.variant, finding.input, finding.expected)
     alike = [m for m in _ranked() if _reproduces((m,), run, finding.actual) is not None]
     if not alike and known:
@@ -188,7 +184,27 @@ def probed_cause(
         return alike[0].name
     if len(alike) < 2 or dictionary is None:
         return finding_cause(finding)
-    alike = alike[:PROBED_MUTANTS]
+    alike = _one_per_group(alike)[:PROBED_MUTANTS]
+    alike = _told_by_suite(alike, finding.variant, ask, asks, stop, known, dictionary)
+    kinds = sorted(
+        (k for k in PURE_KINDS if asks(k, finding.variant)), key=lambda k: k != finding.kind
+    )
+    probes = _generated(finding.variant, kinds, finding.signature)
+    return _told_by_generated(alike, probes, ask, stop, known)[0].name
+
+
+def _told_by_suite(
+    alike: list[Mutant],
+    variant: str,
+    ask: Ask,
+    asks: Callable[[str, str], bool],
+    stop: Callable[[], bool],
+    known: Sequence[Mutant],
+    dictionary: faults.Dictionary,
+) -> list[Mutant]:
+    """``alike`` narrowed by the suite cases of ``variant`` that some of them fail and
+    others pass, or fail otherwise (the fault dictionary says): the smallest
+    :data:`PROBES` of them that ``asks`` allows."""
     failing = {mutant.name: dictionary.failing(mutant.name) for mutant in alike}
     suite = _suite_runs()
     keys = {key for found in failing.values() for key in found}
@@ -196,22 +212,95 @@ def probed_cause(
         key
         for key in keys
         if key in suite
-        and suite[key].variant == finding.variant
+        and suite[key].variant == variant
         and asks(suite[key].kind, suite[key].variant)
         and len({found.get(key) for found in failing.values()}) > 1
     ]
     for key in sorted(telling, key=lambda key: _size(suite[key].case["input"]))[:PROBES]:
-        if stop():
+        if stop() or len(alike) == 1:
             break
         probe = suite[key]
         answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
-        digest = faults.answer_digest(probe, answer)
-        kept = [mutant for mutant in alike if failing[mutant.name].get(key) == digest]
-        if kept:
-            alike = kept
-        if len(alike) == 1:
+        said = {m.name: failing[m.name].get(key) for m in alike}
+        alike = _narrowed(alike, probe, answer, known, said)
+    return alike
+
+
+def _told_by_generated(
+    alike: list[Mutant],
+    probes: Iterator[Run],
+    ask: Ask,
+    stop: Callable[[], bool],
+    known: Sequence[Mutant],
+) -> list[Mutant]:
+    """``alike`` narrowed by at most :data:`PROBES` of ``probes`` on which the mutants
+    left do not all answer alike (where the suite's cases, answered otherwise by the
+    implementation's other bugs, told them no further)."""
+    asked = 0
+    for probe in probes:
+        if stop() or len(alike) == 1 or asked == PROBES:
             break
-    return alike[0].name
+        digests = {m.name: faults.mutant_digest(_killer(), m, probe) for m in alike}
+        if len(set(digests.values())) < 2:
+            continue
+        answer = ask(probe.kind, probe.variant, probe.case["input"], probe.case["expected"])
+        alike = _narrowed(alike, probe, answer, known, digests)
+        asked += 1
+    return alike
+
+
+#: Inputs of each pure kind generated in search of probes that tell apart the mutants
+#: the suite's cases left alike (:func:`probed_cause`).
+GENERATED = 100
+
+
+def _generated(variant: str, kinds: Sequence[str], seed: str) -> Iterator[Run]:
+    """:data:`GENERATED` fresh questions of each of ``kinds`` under ``variant``, with
+    the reference's answers, from a stream seeded by ``seed`` (the finding's
+    signature: the same probes on every run)."""
+    rules = _killer().rules(variant)
+    rng = random.Random(f"fourhundred-fuzz-probe/{seed}")
+    for kind in kinds:
+        for _ in range(GENERATED):
+            data = kind_of(kind).generate(rng, rules)
+            yield _run(kind, variant, data, expected_answer(kind, rules, data))
+
+
+def _narrowed(
+    alike: Sequence[Mutant],
+    probe: Run,
+    answer: Any,
+    known: Sequence[Mutant],
+    digests: Mapping[str, str | None],
+) -> list[Mutant]:
+    """The mutants of ``alike`` that answer ``probe`` as the implementation did
+    (``answer``): alone (``digests``: each mutant's departure from the expected
+    answer by name, ``None`` where it has none), or played beside the ``known`` causes (an
+    engine with more than one bug answers a probe as the candidate beside the bugs
+    already found); all of ``alike`` where none does."""
+    digest = faults.answer_digest(probe, answer)
+    kept = [m for m in alike if digests[m.name] == digest or _beside(m, known, probe, answer)]
+    return kept or list(alike)
+
+
+def _one_per_group(mutants: Sequence[Mutant]) -> list[Mutant]:
+    """The first of ``mutants`` of each cause group (:func:`group_of`), in order: the
+    mutants a finding is told apart by are causes, not one cause's several points."""
+    first: dict[str, Mutant] = {}
+    for mutant in mutants:
+        first.setdefault(group_of(mutant.name), mutant)
+    return list(first.values())
+
+
+def _beside(mutant: Mutant, known: Sequence[Mutant], run: Run, answer: Any) -> bool:
+    """Whether ``mutant`` played together with the ``known`` causes gives the
+    implementation's whole ``answer`` to ``run``: a probe of an engine with more than
+    one bug is answered as the candidate beside the bugs already found, not as the
+    candidate alone."""
+    others = tuple(bug for bug in known if bug.name != mutant.name)
+    if not others:
+        return False
+    return _reproduces((_together((*others, mutant)),), run, answer, whole=True) is not None
 
 
 def finding_cause(finding: Any) -> str | None:
@@ -255,10 +344,16 @@ class Tamer:
         self.groups: dict[str, tuple[Mutant, ...]] = {}
         self.witnessed: set[tuple[str, str]] = set()
 
-    @property
-    def causes(self) -> tuple[Mutant, ...]:
-        """Each known cause's own mutant (the one its finding named), in order found."""
-        return tuple(bugs[0] for bugs in self.groups.values() if bugs)
+    def causes(self, variant: str) -> tuple[Mutant, ...]:
+        """Each known cause as it shows under ``variant``, in order found: the first of
+        its mutants (its finding's own, its lifted one, its family's) that touches the
+        variant's rules (a cause found as ``failed/qahwa-400`` is ``failed/*`` in a
+        medallon game); a cause none of whose mutants touches them is left out."""
+        rules = _killer().rules(variant)
+        found = (
+            next((bug for bug in bugs if bug.touches(rules)), None) for bugs in self.groups.values()
+        )
+        return tuple(bug for bug in found if bug is not None)
 
     def known(
         self, kind: str, variant: str, data: Mapping[str, Any], expected: Any, actual: Any
@@ -272,7 +367,7 @@ class Tamer:
         for group, bugs in self.groups.items():
             if _reproduces(bugs, run, actual, whole=True) is not None:
                 return group
-        causes = self.causes
+        causes = self.causes(variant)
         if len(causes) > 1 and _reproduces((_together(causes),), run, actual, whole=True):
             return TOGETHER.join(self.groups)
         return None
@@ -334,17 +429,26 @@ def _same_rule() -> Mapping[str, str]:
     dictionary with the very same wrong answers are one rule read two ways (a rule-set
     flip that drops a condition, and the point that ignores it), named as the first of
     them in the diagnosis's order. A point of one rule set, or a group that fails no
-    run, is too little evidence, so it keeps its name."""
+    run, is too little evidence, so it keeps its name. A hand-written mutant (one
+    engine's bug as its author wrote it, no rule point) that fails as such a group does
+    is that rule too, named as the group (the deal passing left is ``dealer/*``); it
+    never names a group itself."""
     dictionary = faults.read()
     if dictionary is None:
         return {}
     everywhere = {mutant.name for mutant, _ in faults.lifted()}
+    by_id = points.by_id()
     first: dict[frozenset[tuple[str, str]], str] = {}
     same: dict[str, str] = {}
     for mutant in _ranked():
-        failing = dictionary.failing(mutant.name)
-        if failing and mutant.name in everywhere and _own_group(mutant.name) == mutant.name:
-            same[mutant.name] = first.setdefault(frozenset(failing.items()), mutant.name)
+        name = mutant.name
+        failing = frozenset(dictionary.failing(name).items())
+        if not failing or _own_group(name) != name:
+            continue
+        if name in everywhere:
+            same[name] = first.setdefault(failing, name)
+        elif name not in by_id and failing in first:
+            same[name] = first[failing]
     return same
 
 
@@ -394,15 +498,85 @@ def _size(data: Mapping[str, Any]) -> int:
     return len(actions) if isinstance(actions, list) else len(json.dumps(data, sort_keys=True))
 
 
+def _names(findings: Sequence[Any]) -> list[str | None]:
+    """Each finding's cause (:func:`finding_cause`; ``None`` for a failed answer or
+    where no mutant reproduces it); a finding no mutant reproduces alone is named by
+    the first that does beside the causes the other findings name
+    (:func:`beside_known`, each cause as it shows under the finding's variant: a
+    whole game found before any cause was known, where a turn-order bug shows
+    beside a scoring bug the campaign named later)."""
+    judged = [getattr(finding, "status", "wrong") in ("wrong", "ok") for finding in findings]
+    names = [finding_cause(f) if ok else None for f, ok in zip(findings, judged, strict=True)]
+    tamer = Tamer()
+    for finding, name in zip(findings, names, strict=True):
+        if name is not None:
+            tamer.knows(name, finding.kind)
+    for index, finding in enumerate(findings):
+        if names[index] is None and judged[index] and tamer.groups:
+            run = _run(finding.kind, finding.variant, finding.input, finding.expected)
+            known = tamer.causes(finding.variant)
+            beside = beside_known(run, finding.actual, known)
+            found = beside[0] if beside else _needed(run, finding.actual, known)
+            names[index] = found.name if found is not None else None
+    return _joined(findings, names, tamer)
+
+
+def _needed(run: Run, actual: Any, known: Sequence[Mutant]) -> Mutant | None:
+    """Where the ``known`` causes played together give the implementation's whole
+    answer to ``run`` (two known bugs in one answer: no new cause), the first of them
+    without which the others do not; ``None`` where they do not together."""
+    if len(known) < 2 or _reproduces((_together(known),), run, actual, whole=True) is None:
+        return None
+    for bug in known:
+        rest = tuple(other for other in known if other is not bug)
+        if _reproduces((_together(rest),), run, actual, whole=True) is None:
+            return bug
+    return None
+
+
+def _joined(findings: Sequence[Any], names: list[str | None], tamer: Tamer) -> list[str | None]:
+    """``names`` with one wrong rule named once: where the mutants of one cause group
+    answer every finding of another exactly as the implementation did (every
+    difference) and not the other way round, the group that explains both names both
+    (a game outcome named by a neighbouring reading of the rule set, whose whole game
+    the engine's own point answers too); where each answers all of the other's, the
+    group of more findings (the first found, if as many) names both."""
+    named = {group_of(name) for name in names if name is not None}
+    runs = [_run(f.kind, f.variant, f.input, f.expected) for f in findings]
+
+    def members(group: str) -> list[int]:
+        return [i for i, name in enumerate(names) if name is not None and group_of(name) == group]
+
+    def covers(group: str, other: str) -> bool:
+        bugs = tamer.groups.get(group, ())
+        return all(
+            _reproduces(bugs, runs[i], findings[i].actual, whole=True) is not None
+            for i in members(other)
+        )
+
+    order = list(dict.fromkeys(group_of(n) for n in names if n is not None))
+
+    def weight(group: str) -> tuple[int, int]:
+        return len(members(group)), -order.index(group)
+
+    for group in order:
+        for other in sorted(named - {group}):
+            if group not in named or other not in named or not covers(other, group):
+                continue
+            if covers(group, other) and weight(group) > weight(other):
+                continue
+            for i in members(group):
+                names[i] = next(names[j] for j in members(other))
+            named.discard(group)
+    return names
+
+
 def by_cause(findings: Sequence[Any]) -> list[CauseFinding]:
     """The findings (each with ``kind``, ``variant``, ``input``, ``expected``, ``actual``,
     ``signature``) grouped by cause, in order of first appearance."""
     groups: dict[str, list[Any]] = {}
     causes: dict[str, str | None] = {}
-    for finding in findings:
-        name = None
-        if getattr(finding, "status", "wrong") in ("wrong", "ok"):
-            name = finding_cause(finding)
+    for finding, name in zip(findings, _names(findings), strict=True):
         key = group_of(name) if name is not None else f"signature:{finding.signature}"
         groups.setdefault(key, []).append(finding)
         causes[key] = group_of(name) if name is not None else None

@@ -365,7 +365,7 @@ class Job:
             ask,
             lambda kind, variant: (kind, variant) in self.supported,
             self.out_of_time,
-            self.tamer.causes if self.tamer is not None else (),
+            self.tamer.causes(finding.variant) if self.tamer is not None else (),
         )
 
 

@@ -7,14 +7,15 @@ seed and ``b``, so any case is regenerated from (seed, block, position)
 ``i/n`` takes the blocks ``b = (i - 1) + n * m`` (:func:`block_index`), and
 within it a job or a cluster worker takes the ``m`` not done yet
 (:func:`free_blocks`). In each block the case kinds take turns (whole games,
-which are slower, are the first case of every :data:`WHOLE_GAME_EVERY`-th block).
+which are slower, are the first case of every :data:`WHOLE_GAME_EVERY`-th block,
+taking the variants in turn: :func:`case_variant`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from fourhundred.conformance import kinds as case_kinds
 from fourhundred.fuzz.expected import expected_answer
@@ -54,16 +55,24 @@ def block_stream(
     rng = block_rng(config.seed, block)
     pure = [k for k in config.kinds if k != "whole_game"]
     for position in range(size):
-        variant = config.variants[(block + position) % len(config.variants)]
-        rules = rules_by_variant[variant]
-        if "whole_game" in config.kinds and (
+        whole = "whole_game" in config.kinds and (
             not pure or (position == 0 and block % WHOLE_GAME_EVERY == 0)
-        ):
-            kind = "whole_game"
-        else:
-            kind = pure[position % len(pure)]
+        )
+        variant = case_variant(config.variants, block, position, whole and bool(pure))
+        rules = rules_by_variant[variant]
+        kind = "whole_game" if whole else pure[position % len(pure)]
         data = case_kinds.kind(kind).generate(rng, rules)
         yield kind, variant, data, expected_answer(kind, rules, data)
+
+
+def case_variant(variants: Sequence[str], block: int, position: int, opening: bool) -> str:
+    """The variant of a block's case: the variants take turns along the stream; the
+    whole game that opens every :data:`WHOLE_GAME_EVERY`-th block (``opening``) takes
+    them in turn from one such block to the next, so every variant gets whole games
+    (by ``block + position`` alone, a number of variants that divides
+    :data:`WHOLE_GAME_EVERY` would play them all under the first)."""
+    turn = block // WHOLE_GAME_EVERY if opening else block + position
+    return variants[turn % len(variants)]
 
 
 def regenerate(config: Config, block: int, position: int) -> Question:
