@@ -690,12 +690,13 @@ def _plain(name: str, exact: set[str], predicted: int = 1) -> diagnosis_evidence
 
 def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_failure() -> None:
     """``leader/qahwa-400``'s rule shown elsewhere (``leader/pagat-41`` answers a failure it
-    does not explain exactly) makes it a cause a bug no mutant models may imitate; not
-    where its rule's other mutants answer only failures it explains, nor for a cause
-    found by failing cases only or a hand-written mutant, which are always doubtful."""
+    neither explains nor fails) makes it a cause a bug no mutant models may imitate; not
+    where its rule's other mutants answer only failures its mutant fails (``c``, which
+    another cause explains), nor for a cause found by failing cases only or a
+    hand-written mutant, which are always doubtful."""
     cause = _cause("leader/qahwa-400", ("a@v", "b@v"))
-    covered = diagnosis.Diagnosis((cause,), ("x@v",))
-    alone = [_plain("leader/qahwa-400", {"a@v", "b@v"}), _plain("leader/*", {"a@v"})]
+    covered = diagnosis.Diagnosis((cause, _cause("made/*", ("c@v",))), ("x@v",))
+    alone = [_plain("leader/qahwa-400", {"a@v", "b@v", "c@v"}), _plain("leader/*", {"a@v", "c@v"})]
     assert diagnosis_evidence.imitated(covered, alone) == set()
     shown = [*alone, _plain("leader/pagat-41", {"x@v"})]
     assert diagnosis_evidence.imitated(covered, shown) == {"leader/qahwa-400"}
