@@ -630,12 +630,29 @@ BESIDE = (
     *((_unmodelled(unmodelled), (name,)) for unmodelled, name in _mixes(16)),
 )
 
+#: Mixes of :data:`BESIDE` still missed (strict: a fix makes them pass and fail here).
+MISSED = {
+    ("beyond-target", ("dealer-passes-left",)): "a hand-written bug beside one no mutant "
+    "models is always doubtful, and its neighbour dealer/* is not named either",
+    ("beyond-target", ("raise/arab3meyeh-400",)): "raise/arab3meyeh-400 is not named "
+    "beside a target one high in qahwa's qualifies (missed before too)",
+}
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("unmodelled", "names"),
-    BESIDE,
-    ids=[f"{f.__name__[1:]} + {' + '.join(names)}" for f, names in BESIDE],
+    [
+        pytest.param(
+            f,
+            names,
+            id=f"{f.__name__[1:]} + {' + '.join(names)}",
+            marks=[pytest.mark.xfail(strict=True, reason=MISSED[(f.__name__[1:], names)])]
+            if (f.__name__[1:], names) in MISSED
+            else [],
+        )
+        for f, names in BESIDE
+    ],
 )
 def test_a_modelled_bug_beside_one_no_mutant_models_is_named_and_no_false_cause(
     unmodelled: Callable[[], mutants.Mutant], names: tuple[str, ...], runs: list[Run]
