@@ -12,8 +12,9 @@ The causes are chosen by a greedy set cover, in two rounds:
 1. **exact**: repeatedly the mutant that explains exactly the most failures not
    yet explained (ties: the higher *precision*, then the more unexplained
    failures it fails at all, then the fewer failures it predicts, then rule
-   points before lifted points before hand-written mutants) becomes a cause, as long as one explains a new
-   failure exactly and its precision is at least :data:`EXACT_PRECISION`;
+   points before lifted points before hand-written mutants) becomes a cause, as long
+   as one explains a new failure exactly and its precision is at least
+   :data:`EXACT_PRECISION`;
    then every failure still unexplained that the chosen causes played all at once
    answer as the engine does is theirs (two bugs in one answer give an answer
    neither gives alone, and may fail a run neither fails alone), and every one a
@@ -37,14 +38,19 @@ coincide with many mutants on a few runs each:
   do (:func:`_models`: a wrong cause beside it changes their answer); a family
   cause too, save that its wrong answer need not be the engine's (on a run crossing
   several of its parameters, no engine's). Failing runs answered otherwise refute a
-  cause found by exact answers only when they are more than :data:`BESIDE_SHARE` of
-  those it answers exactly (where a bug no mutant models meets it, the answer is
-  neither's); a run the engine passes always does. A refuted cause is dropped and the
-  cover recomputed without it;
-- **specificity** (:func:`_demote_weak`): where failures of a kind stay
+  cause found by exact answers only when they are more than a second bug would change
+  if it failed its runs as often as the failures the causes not refuted by a pass
+  leave unexplained show it failing the other runs of their kinds
+  (:meth:`evidence.Rates.expected_beside`: where a bug no mutant models meets it, the answer
+  is neither's; with nothing unexplained, one such run refutes it); a run the engine
+  passes always does. A refuted cause is dropped and the cover recomputed without it;
+- **specificity** (:func:`evidence.demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
-  stands only if its mutant predicts more failures than stay unexplained there (a
-  cause found by failing cases only: more outside the other causes' failures).
+  whose rule that bug may imitate (:func:`evidence.imitated`: another mutant of its rule
+  answers exactly a failure it does not explain, or it is found by failing cases
+  only, or it is a hand-written mutant) stands only if its mutant predicts more
+  failures than stay unexplained there (a cause found by failing cases only: more
+  outside the other causes' failures).
 
 What is left is **unexplained**: never forced onto a cause. A correct engine has
 no failures, so no diagnosis.
@@ -70,10 +76,10 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from fourhundred.conformance import diagnosis_evidence as evidence
 from fourhundred.conformance import faults, mutants, points
 from fourhundred.conformance.diagnosis_result import Cause, Diagnosis, Match
 from fourhundred.conformance.mutants import Mutant
@@ -88,41 +94,8 @@ CASES_PRECISION = 0.5
 CASES_SUPPORT = 2
 #: How many example failures a cause shows (the smallest inputs).
 EXAMPLES = 3
-#: A cause found by exact answers is refuted by the failing runs its mutant answers
-#: otherwise than the engine (and no combination of the chosen causes bears out) only
-#: when they are more than this share of the failures it answers exactly: a few such
-#: runs beside many exact answers are where a bug no mutant models meets it.
-BESIDE_SHARE = 0.1
 #: At most this many failing runs outside the dictionary are answered in process.
 OFF_DICTIONARY_LIMIT = 400
-
-
-@dataclass(frozen=True)
-class _Candidate:
-    mutant: Mutant
-    #: Failing run keys it fails, and those it fails with the engine's answer.
-    hits: frozenset[str]
-    exact: frozenset[str]
-    precision: float
-    predicted: int
-    order: int
-    #: False for a family mutant some of whose member points the engine was asked
-    #: about and never fails: its rule is not wrong at every parameter, so it is no
-    #: cause (the members are, each one).
-    whole: bool = True
-    #: The runs it fails (by the dictionary) that the engine answered and passes:
-    #: evidence against it unless another cause's mutant changes their answer too
-    #: (a family mutant's too: :func:`_consistent_cover`).
-    contradicted: frozenset[str] = frozenset()
-    #: Every run its mutant fails (by the dictionary): where it may hide another cause.
-    changes: frozenset[str] = frozenset()
-    #: The runs it fails that the engine fails with another wrong answer.
-    disagrees: frozenset[str] = frozenset()
-
-
-@cache
-def _lifted_members() -> Mapping[str, tuple[str, ...]]:
-    return {mutant.name: members for mutant, members in faults.lifted()}
 
 
 @cache
@@ -130,7 +103,7 @@ def _all_candidates() -> Mapping[str, tuple[int, Mutant]]:
     """Every mutant by name, with its rank among equals: rule points first (they cite
     their rule), then lifted points, then the hand-written mutants."""
     hand_written = {mutant.name for mutant in mutants.MUTANTS}
-    lifted = set(_lifted_members())
+    lifted = set(evidence.lifted_members())
     ranked = sorted(
         enumerate(faults.candidates()),
         key=lambda item: (item[1].name in hand_written, item[1].name in lifted, item[0]),
@@ -144,7 +117,7 @@ def _family_of(name: str) -> str | None:
     by_id = points.by_id()
     if name in by_id:
         return faults.family_id(by_id[name])
-    found = {faults.family_id(by_id[member]) for member in _lifted_members().get(name, ())}
+    found = {faults.family_id(by_id[member]) for member in evidence.lifted_members().get(name, ())}
     return found.pop() if len(found) == 1 else None
 
 
@@ -186,7 +159,7 @@ def _describe(name: str, explained: Sequence[Run]) -> tuple[str, str, str]:
     if name in by_id:
         point = by_id[name]
         return point.description, point.cite, point.mutant.description
-    members = _lifted_members().get(name)
+    members = evidence.lifted_members().get(name)
     if members is not None:
         variants = {run.variant for run in explained}
         chosen = [by_id[m] for m in members if set(by_id[m].rule_sets) & variants] or [
@@ -240,7 +213,7 @@ def diagnose(
             hits.setdefault(name, set()).add(key)
             if digest == digests[key]:
                 exact.setdefault(name, set()).add(key)
-    candidates: list[_Candidate] = []
+    candidates: list[evidence.Candidate] = []
     for name, hit in hits.items():
         if name not in order:
             continue
@@ -249,22 +222,23 @@ def diagnose(
         inside = [key for key in predicted if key in failed]
         precision = len(inside) / len(predicted) if predicted else 1.0
         candidates.append(
-            _Candidate(
+            evidence.Candidate(
                 order[name][1],
                 frozenset(hit),
                 frozenset(exact.get(name, ())),
                 precision,
                 len(predicted),
                 order[name][0],
-                not faults.is_family(name) or _every_member_shows(name, found, answered, failed),
+                not faults.is_family(name)
+                or evidence.every_member_shows(name, found, answered, failed),
                 # A family stands for one rule wrong at each of its parameters, and is
                 # judged so (``whole``): its answers on runs crossing several of them
                 # at once are no prediction of such an engine's answers, and a variant
                 # where the engine shows none of a member's failures may not route
                 # through the rule at all. Where it shows some, a run of that member
-                # the engine passes is evidence against the family (_contradicting).
+                # the engine passes is evidence against the family (evidence.contradicting).
                 frozenset(
-                    _contradicting(name, found, answered, failed, shown)
+                    evidence.contradicting(name, found, answered, failed, shown)
                     if family
                     else (k for k in predicted if k not in shown)
                 ),
@@ -288,7 +262,7 @@ def diagnose(
 def _consistent_cover(
     outcomes: Sequence[Outcome],
     failures: Sequence[Outcome],
-    candidates: Sequence[_Candidate],
+    candidates: Sequence[evidence.Candidate],
     digests: Mapping[str, str],
     fetch: Callable[[Collection[str]], Mapping[str, Mapping[str, Any]]] | None = None,
 ) -> Diagnosis:
@@ -301,7 +275,7 @@ def _consistent_cover(
     by exact answers, one of the other combinations of :func:`_models` does (a wrong
     cause chosen beside it must not refute it). Refuted causes are
     dropped and the cover recomputed without them, until every chosen cause stands;
-    their failures go to another cause or stay unexplained (:func:`_demote_weak`)."""
+    their failures go to another cause or stay unexplained (:func:`evidence.demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
     cut = {
         key
@@ -314,33 +288,49 @@ def _consistent_cover(
         runs.update({key: dataclasses.replace(runs[key], case=cases[runs[key].id]) for key in cut})
     memo: dict[tuple[tuple[str, ...], str], str | None] = {}
     left = list(candidates)
+    base = evidence.Rates.of(outcomes)
     while True:
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
-        refuted = set()
+        unborne: dict[str, int] = {}
+        contradicted = set()
         for candidate in chosen:
             name = candidate.mutant.name
-            exact = matches.get(name) == "exact"
             models = _models(candidate, chosen, matches)
 
-            def unborne(key: str, models: list[tuple[Mutant, ...]] = models) -> bool:
-                return all(
-                    _memo_digest(memo, model, runs[key]) != digests.get(key) for model in models
+            def borne(key: str, models: list[tuple[Mutant, ...]] = models) -> bool:
+                return any(
+                    _memo_digest(memo, model, runs[key]) == digests.get(key) for model in models
                 )
 
-            if any(unborne(key) for key in sorted(candidate.contradicted)) or (
-                exact
-                and sum(unborne(key) for key in sorted(candidate.disagrees))
-                > BESIDE_SHARE * len(candidate.exact)
-            ):
-                refuted.add(name)
+            if any(not borne(key) for key in sorted(candidate.contradicted)):
+                contradicted.add(name)
+            elif matches.get(name) == "exact":
+                unborne[name] = sum(not borne(key) for key in sorted(candidate.disagrees))
+        # What the causes standing so far leave unexplained shows how often a bug no
+        # mutant models fails a run: a cause's disagreements up to that rate are where
+        # such a bug meets it, more refute it (a run the engine passes always does).
+        standing = [c for c in covered.causes if c.point not in contradicted]
+        remainder = set(digests) - {key for cause in standing for key in cause.explains}
+        refuted = contradicted | {
+            candidate.mutant.name
+            for candidate in chosen
+            if unborne.get(candidate.mutant.name, 0) > base.expected_beside(candidate, remainder)
+        }
         if not refuted:
-            return _demote_weak(covered, {c.mutant.name: c for c in chosen}, failures)
+            return evidence.demote_weak(
+                covered,
+                {c.mutant.name: c for c in chosen},
+                failures,
+                evidence.imitated(covered, candidates),
+            )
         left = [candidate for candidate in left if candidate.mutant.name not in refuted]
 
 
 def _models(
-    candidate: _Candidate, chosen: Sequence[_Candidate], matches: Mapping[str, Match]
+    candidate: evidence.Candidate,
+    chosen: Sequence[evidence.Candidate],
+    matches: Mapping[str, Match],
 ) -> list[tuple[Mutant, ...]]:
     """The combinations of the chosen causes that may bear out a run ``candidate``'s
     mutant departs from the engine on: all of them at once; for a cause found by exact
@@ -359,118 +349,13 @@ def _models(
     return list(dict.fromkeys(models))
 
 
-def _demote_weak(
-    covered: Diagnosis, chosen: Mapping[str, _Candidate], failures: Sequence[Outcome]
-) -> Diagnosis:
-    """The diagnosis without the causes a bug no mutant models may fake. Failures left
-    unexplained in a kind mean the engine breaks a rule no mutant plays, and that bug's
-    answers can coincide with a mutant's, or fail the same runs, on as many runs as it
-    fails. So a cause that explains a failure of such a kind stands only if its mutant
-    predicts more failures (of runs the engine answered, every one borne out; for a cause
-    found by failing cases only, :func:`_evidence`) than stay unexplained in its kinds;
-    else its failures are unexplained too. Repeated until every cause stands. An engine
-    whose failures are all explained keeps every cause."""
-    kind = {outcome.key: outcome.run.kind for outcome in failures}
-    causes = list(covered.causes)
-    unexplained = set(covered.unexplained)
-    while unexplained:
-        doubt = Counter(kind[key] for key in unexplained)
-        weak = [
-            cause
-            for cause in causes
-            if _evidence(cause, causes, chosen)
-            <= sum(doubt[k] for k in {kind[key] for key in cause.explains})
-        ]
-        if not weak:
-            break
-        for cause in weak:
-            causes.remove(cause)
-            unexplained.update(cause.explains)
-    order = [outcome.key for outcome in failures]
-    return dataclasses.replace(
-        covered,
-        causes=tuple(causes),
-        unexplained=tuple(key for key in order if key in unexplained),
-    )
-
-
-def _evidence(cause: Cause, causes: Sequence[Cause], chosen: Mapping[str, _Candidate]) -> int:
-    """How many of the failures a cause's mutant predicts bear it out: all of them for a
-    cause found by exact answers; for one found by failing cases only, those the other
-    causes do not explain (failing a run another cause answers is no evidence of a
-    second bug: beside a bug that fails most runs, a mutant that merely fails runs is
-    borne out almost everywhere)."""
-    candidate = chosen[cause.point]
-    if cause.match == "exact":
-        return candidate.predicted
-    others = {key for other in causes if other is not cause for key in other.explains}
-    return candidate.predicted - len(candidate.changes & others)
-
-
-#: Kinds whose one run passes through many states, so through several parameters of
-#: a family (:func:`_contradicting`).
-CROSSING = frozenset({"whole_game"})
-
-
-def _contradicting(
-    name: str, found: faults.Dictionary, answered: set[str], failed: set[str], shown: set[str]
-) -> set[str]:
-    """The runs that refute a family mutant unless the chosen causes together pass
-    them: a run the engine answered and passes that one of its member points (the
-    rule wrong at one parameter under one rule set) fails, where the engine fails
-    another run of that member and kind. The engine's rule is then wrong at that
-    parameter in that use (a kind: the table minimum, the value table), and still
-    right on that run, which the family's rule is not; a family that matches some
-    failures by chance is refuted so. A use where the engine shows none of a
-    member's failures is no evidence: its code may not reach the rule there (a band
-    rule wrong in the table minimum, while the value table reads its own bands).
-    Only a run the member and the family fail alike counts, and none of the
-    :data:`CROSSING` kinds: there the rule wrong at the other parameters as well
-    may undo the member's change (a whole game passes many band edges)."""
-    kind_of = {key: key.partition(".")[0] for key in answered}
-    family = found.failing(name)
-    against: set[str] = set()
-    for member in _lifted_members().get(name, ()):
-        own = found.failing(member)
-        failing = [key for key in own if key in answered]
-        uses = {kind_of[key] for key in failing if key in failed}
-        against.update(
-            key
-            for key in failing
-            if key not in shown
-            and kind_of[key] in uses
-            and kind_of[key] not in CROSSING
-            and family.get(key) == own[key]
-        )
-    return against
-
-
-def _every_member_shows(
-    name: str, found: faults.Dictionary, answered: set[str], failed: set[str]
-) -> bool:
-    """Whether every parameter of a family mutant (a band edge, a bid, a rule set:
-    :func:`~fourhundred.conformance.faults.family_parameter`) whose member points fail
-    some run the engine answered shows in a run the engine fails too: a rule wrong at
-    every parameter shows at every one, two bugs at two edges leave the others passing."""
-    asked: set[str] = set()
-    shown: set[str] = set()
-    for member in _lifted_members().get(name, ()):
-        parameter = faults.family_parameter(member)
-        failing = [key for key in found.failing(member) if key in answered]
-        if failing:
-            asked.add(parameter)
-        if any(key in failed for key in failing):
-            shown.add(parameter)
-    return asked <= shown
-
-
 def _members_shown(
     cause: Cause, found: faults.Dictionary, listed: Mapping[str, Mapping[str, str]]
 ) -> tuple[str, ...]:
     """The member points of a lifted or family cause that its failures show: those whose
     own mutant fails one of the runs it explains (by the dictionary, or, for a run
     outside it, those of the run's variant); empty for a cause that is one point."""
-    members = _lifted_members().get(cause.point, ())
+    members = evidence.lifted_members().get(cause.point, ())
     if not members:
         return ()
     explained = set(cause.explains)
@@ -515,7 +400,7 @@ def _memo_digest(
 
 
 def _owner(
-    chosen: Sequence[_Candidate],
+    chosen: Sequence[evidence.Candidate],
     run: Run,
     digest: str,
     combined: Callable[[Sequence[Mutant], Run], str | None],
@@ -538,10 +423,10 @@ def _owner(
 
 def _cover(
     failures: Sequence[Outcome],
-    candidates: Sequence[_Candidate],
+    candidates: Sequence[evidence.Candidate],
     digests: Mapping[str, str],
     memo: dict[tuple[tuple[str, ...], str], str | None],
-) -> tuple[Diagnosis, tuple[_Candidate, ...]]:
+) -> tuple[Diagnosis, tuple[evidence.Candidate, ...]]:
     """The greedy cover of the module docstring, and the candidates it chose (``memo``:
     the combined digests already computed, by bug names and run key)."""
 
@@ -551,22 +436,24 @@ def _cover(
     runs = {outcome.key: outcome.run for outcome in failures}
     every = tuple(candidates)  # for the alike of a cause (those dropped below too)
     uncovered = set(runs)
-    chosen: list[_Candidate] = []
+    chosen: list[evidence.Candidate] = []
     matches: dict[str, Match] = {}
     explained: dict[str, set[str]] = {}
     exactly: dict[str, set[str]] = {}
 
-    def choose(candidate: _Candidate, match: Match, gained: set[str], exact: set[str]) -> None:
+    def choose(
+        candidate: evidence.Candidate, match: Match, gained: set[str], exact: set[str]
+    ) -> None:
         chosen.append(candidate)
         matches[candidate.mutant.name] = match
         explained[candidate.mutant.name] = set(gained)
         exactly[candidate.mutant.name] = set(exact)
         uncovered.difference_update(gained)
 
-    def eligible(candidate: _Candidate, least: float) -> bool:
+    def eligible(candidate: evidence.Candidate, least: float) -> bool:
         return candidate not in chosen and candidate.whole and candidate.precision >= least
 
-    def best(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
+    def best(scored: Sequence[tuple[int, evidence.Candidate]]) -> evidence.Candidate | None:
         ranked = [
             ((gain, c.precision, len(c.hits & uncovered), -c.predicted, -c.order), c)
             for gain, c in scored
@@ -574,7 +461,7 @@ def _cover(
         ]
         return max(ranked, key=lambda item: item[0])[1] if ranked else None
 
-    def joint_gain(candidate: _Candidate, known: dict[str, bool]) -> int:
+    def joint_gain(candidate: evidence.Candidate, known: dict[str, bool]) -> int:
         """How many unexplained failures it fails (the smallest :data:`TIE_LIMIT`) the
         chosen causes and it, all at once, answer exactly, and the chosen ones alone
         do not (``known``: run key -> whether the chosen ones alone do)."""
@@ -590,7 +477,7 @@ def _cover(
             and _combined_digest([*bugs, candidate.mutant], runs[key]) == digests[key]
         )
 
-    def untie(scored: Sequence[tuple[int, _Candidate]]) -> _Candidate | None:
+    def untie(scored: Sequence[tuple[int, evidence.Candidate]]) -> evidence.Candidate | None:
         """:func:`best`, where candidates tie on their gain and precision decided by the
         failures each explains beside the causes already chosen (a bug whose own answers
         a chosen one's hides shows in the answers of both), then by how many of the

@@ -16,7 +16,17 @@ import pytest
 from click.testing import CliRunner
 
 from fourhundred.cli import cli
-from fourhundred.conformance import diagnosis, faults, isolation, mutants, planted, points, reports
+from fourhundred.conformance import (
+    diagnosis,
+    diagnosis_evidence,
+    faults,
+    isolation,
+    mutants,
+    planted,
+    points,
+    reports,
+)
+from fourhundred.conformance.diagnosis_result import Match
 from fourhundred.conformance.runner import Outcome
 from fourhundred.conformance.suite import SCHEMA_DIR, Run
 
@@ -345,7 +355,7 @@ def _synthetic_cover(
     }
     outcomes = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
     found = [
-        diagnosis._Candidate(
+        diagnosis_evidence.Candidate(
             mutants.Mutant(name, name), frozenset(hits), frozenset(exact), 1.0, len(hits), order
         )
         for order, (name, (hits, exact)) in enumerate(candidates.items())
@@ -418,9 +428,11 @@ def test_a_cause_chosen_beside_others_does_not_refute_them(
 
     monkeypatch.setattr(diagnosis, "_combined_answer_digest", answer)
 
-    def candidate(name: str, hits: set[str], exact: set[str], order: int) -> diagnosis._Candidate:
+    def candidate(
+        name: str, hits: set[str], exact: set[str], order: int
+    ) -> diagnosis_evidence.Candidate:
         keys = frozenset(f"{key}@v" for key in hits)
-        return diagnosis._Candidate(
+        return diagnosis_evidence.Candidate(
             mutants.Mutant(name, name),
             keys,
             frozenset(f"{key}@v" for key in exact),
@@ -469,7 +481,7 @@ def test_owner_of_a_failure_no_chosen_cause_fails_alone_is_one_it_needs() -> Non
     the first without which the others do not answer it so; none if together they
     do not answer it as the engine does."""
     chosen = [
-        diagnosis._Candidate(mutants.Mutant(name, name), hits, hits, 1.0, 1, order)
+        diagnosis_evidence.Candidate(mutants.Mutant(name, name), hits, hits, 1.0, 1, order)
         for order, (name, hits) in enumerate(
             (("a", frozenset({"r@v"})), ("b", frozenset()), ("c", frozenset()))
         )
@@ -579,19 +591,68 @@ def _beside_unmodelled(unmodelled: mutants.Mutant, names: tuple[str, ...], runs:
     assert alone - modelled <= set(found.unexplained)
 
 
-#: Bugs no mutant models, each beside modelled ones (today's misses: ``made/*`` refuted
-#: by the runs both bugs show on, and a false cause found by failing cases only).
+def _unmodelled(name: str) -> Callable[[], mutants.Mutant]:
+    """The bug no mutant models of that name: :func:`_unmodelled_engines`' or ``fail-double``."""
+
+    def build() -> mutants.Mutant:
+        every = {engine.name: engine for engine in [*_unmodelled_engines(), _fail_double()]}
+        return every[name]
+
+    build.__name__ = f"_{name}"
+    return build
+
+
+#: The bugs no mutant models that a modelled one is planted beside.
+UNMODELLED = ("beyond-target", "fail-double", "two-end-bugs", "two-scoring-bugs")
+
+
+def _mixes(count: int, seed: int = 20) -> list[tuple[str, str]]:
+    """A seeded sample of ``count`` mixes of a bug no mutant models and a modelled one:
+    of every point family of :data:`planted.PLANTED` one bug (seeded), crossed with each
+    of :data:`UNMODELLED`."""
+    names = sorted({name for bugs in planted.PLANTED for name in bugs})
+    families: dict[str, list[str]] = {}
+    for name in names:
+        families.setdefault(name.split("/")[0], []).append(name)
+    rng = random.Random(seed)
+    pool = [(u, rng.choice(families[f])) for f in sorted(families) for u in UNMODELLED]
+    return rng.sample(pool, count)
+
+
+#: Bugs no mutant models, each beside modelled ones: stop 34's misses (``made/*`` refuted
+#: by the runs both bugs show on, and a false cause found by failing cases only; a small
+#: cause dropped beside a big bug no mutant models), then a seeded sample of mixes.
 BESIDE = (
     (_fail_double, ("made/*",)),
     (_fail_double, ("leader/qahwa-400", "made/*")),
+    (_unmodelled("two-scoring-bugs"), ("made/*",)),
+    (_unmodelled("two-end-bugs"), ("leader/qahwa-400",)),
+    *((_unmodelled(unmodelled), (name,)) for unmodelled, name in _mixes(16)),
 )
+
+#: Mixes of :data:`BESIDE` still missed (strict: a fix makes them pass and fail here).
+MISSED = {
+    ("beyond-target", ("dealer-passes-left",)): "a hand-written bug beside one no mutant "
+    "models is always doubtful, and its neighbour dealer/* is not named either",
+    ("beyond-target", ("raise/arab3meyeh-400",)): "raise/arab3meyeh-400 is not named "
+    "beside a target one high in qahwa's qualifies (missed before too)",
+}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("unmodelled", "names"),
-    BESIDE,
-    ids=[f"{f.__name__[1:]} + {' + '.join(names)}" for f, names in BESIDE],
+    [
+        pytest.param(
+            f,
+            names,
+            id=f"{f.__name__[1:]} + {' + '.join(names)}",
+            marks=[pytest.mark.xfail(strict=True, reason=MISSED[(f.__name__[1:], names)])]
+            if (f.__name__[1:], names) in MISSED
+            else [],
+        )
+        for f, names in BESIDE
+    ],
 )
 def test_a_modelled_bug_beside_one_no_mutant_models_is_named_and_no_false_cause(
     unmodelled: Callable[[], mutants.Mutant], names: tuple[str, ...], runs: list[Run]
@@ -619,3 +680,79 @@ def test_a_bug_no_mutant_models_beside_a_modelled_one_gets_no_false_cause(
     assert {cause.point for cause in found.causes} <= {"made/qahwa-400"}
     assert all(cause.match == "exact" for cause in found.causes)
     assert alone - {k for c in found.causes for k in c.explains} <= set(found.unexplained)
+
+
+def test_a_rule_is_one_key_across_rule_sets_parameters_and_crossings() -> None:
+    key = diagnosis_evidence.rule_key
+    assert (
+        key("flip/pagat-41(double_from=5)/fail_penalty=tricks")
+        == key("below-zero/flip/pagat-400/fail_penalty=tricks")
+        == key("flip/*/fail_penalty=tricks")
+        == "flip/fail_penalty"
+    )
+    assert key("band-late/qahwa-400/30") == key("band-late/*/*") == "band-late"
+    assert key("off-by-one/qahwa-400/target=42") == key("off-by-one/*/target+1")
+    assert key("leader/qahwa-400") == key("leader/*") != key("dealer/qahwa-400")
+    assert key(mutants.MUTANTS[0].name) is None  # a hand-written mutant: its own rule
+
+
+def _cause(point: str, explains: tuple[str, ...], match: Match = "exact") -> diagnosis.Cause:
+    return diagnosis.Cause(point, "", "", "", explains, len(explains), match, explains[:1])
+
+
+def _plain(name: str, exact: set[str], predicted: int = 1) -> diagnosis_evidence.Candidate:
+    keys = frozenset(exact)
+    return diagnosis_evidence.Candidate(mutants.Mutant(name, name), keys, keys, 1.0, predicted, 0)
+
+
+def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_failure() -> None:
+    """``leader/qahwa-400``'s rule shown elsewhere (``leader/pagat-41`` answers a failure it
+    neither explains nor fails) makes it a cause a bug no mutant models may imitate; not
+    where its rule's other mutants answer only failures its mutant fails (``c``, which
+    another cause explains), nor for a cause found by failing cases only or a
+    hand-written mutant, which are always doubtful."""
+    cause = _cause("leader/qahwa-400", ("a@v", "b@v"))
+    covered = diagnosis.Diagnosis((cause, _cause("made/*", ("c@v",))), ("x@v",))
+    alone = [_plain("leader/qahwa-400", {"a@v", "b@v", "c@v"}), _plain("leader/*", {"a@v", "c@v"})]
+    assert diagnosis_evidence.imitated(covered, alone) == set()
+    shown = [*alone, _plain("leader/pagat-41", {"x@v"})]
+    assert diagnosis_evidence.imitated(covered, shown) == {"leader/qahwa-400"}
+    unrelated = [*alone, _plain("dealer/pagat-41", {"x@v"})]
+    assert diagnosis_evidence.imitated(covered, unrelated) == set()
+    hand = mutants.MUTANTS[0].name
+    weak = diagnosis.Diagnosis((_cause(hand, ("a@v",)), _cause("made/*", ("b@v",), "cases")))
+    assert diagnosis_evidence.imitated(weak, []) == {hand, "made/*"}
+
+
+def test_a_small_cause_no_unmodelled_bug_imitates_stands_beside_many_unexplained() -> None:
+    """Beside more unexplained failures of its kind than it predicts, a cause stands if
+    no bug imitates its rule, and its failures join the unexplained ones if one may."""
+    runs = {
+        key: Run({"id": key, "kind": "whole_game", "input": {}, "expected": {}}, "v")
+        for key in ("a", "b", "x", "y", "z")
+    }
+    failures = [Outcome(run, "fail", "wrong", {}) for run in runs.values()]
+    cause = _cause("leader/qahwa-400", ("a@v", "b@v"))
+    covered = diagnosis.Diagnosis((cause,), ("x@v", "y@v", "z@v"))
+    chosen = {"leader/qahwa-400": _plain("leader/qahwa-400", {"a@v", "b@v"}, predicted=2)}
+    kept = diagnosis_evidence.demote_weak(covered, chosen, failures, set())
+    assert kept == covered
+    dropped = diagnosis_evidence.demote_weak(covered, chosen, failures, {"leader/qahwa-400"})
+    assert dropped.causes == () and set(dropped.unexplained) == {f"{k}@v" for k in runs}
+
+
+def test_the_disagreements_expected_beside_a_bug_follow_the_unexplained_share_per_kind() -> None:
+    """A mutant failing 2 of 10 runs of a kind, beside 4 unexplained failures among the 8
+    others (half): a second bug as frequent would change 1 of its 2; none with nothing
+    unexplained."""
+    runs = [
+        Run({"id": f"r{i}", "kind": "bid_value", "input": {}, "expected": {}}, "v")
+        for i in range(10)
+    ]
+    outcomes = [Outcome(run, "fail" if i < 6 else "pass", "", {}) for i, run in enumerate(runs)]
+    rates = diagnosis_evidence.Rates.of(outcomes)
+    mine = frozenset({"r0@v", "r1@v"})
+    candidate = dataclasses.replace(_plain("m", set(mine)), changes=mine)
+    remainder = {"r2@v", "r3@v", "r4@v", "r5@v"}
+    assert rates.expected_beside(candidate, remainder) == 1.0
+    assert rates.expected_beside(candidate, set()) == 0.0
