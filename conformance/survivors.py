@@ -418,12 +418,15 @@ def _module_name(path: str) -> str:
 
 
 def _apply(root: Path, module: Path, operator: str, occurrence: int) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "cosmic_ray.cli", "apply", str(module), operator, str(occurrence)],
-        check=True,
-        cwd=root,
-        capture_output=True,
-    )
+    """Write cosmic-ray's mutation (``operator``'s ``occurrence``) over ``module``, in this
+    process (what ``cosmic-ray apply`` does, without starting one), atomically."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    mutated = mutate_code(module.read_text(encoding="utf-8"), get_operator(operator)(), occurrence)
+    if mutated is None:
+        raise ValueError(f"{module}: {operator} has no occurrence {occurrence}")
+    write_text_atomically(module, mutated)
 
 
 def _in_fresh_process(
@@ -523,10 +526,13 @@ def classify(
     progress: Any = None,
     known_ids: Path | None = None,
     proofs: bool = True,
+    modules: Sequence[str] = (),
 ) -> list[Verdict]:
     """Every survivor of the session, classified (those in ``done``, by job, are kept:
     a classification resumes, and one left without a proof by ``proofs`` false is
-    classified again when proofs are wanted); the rest as for :func:`classify_one`."""
+    classified again when proofs are wanted); the rest as for :func:`classify_one`.
+    ``modules`` (paths under the package folder, e.g. ``spec/cards.py``): only their
+    survivors, module by module in that order."""
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     from fourhundred.conformance import operators
@@ -539,6 +545,8 @@ def classify(
             if result.worker_outcome == WorkerOutcome.NORMAL
             and result.test_outcome == TestOutcome.SURVIVED
         ]
+    if modules:
+        items = in_modules(items, modules, operators.ROOT)
     found = []
     for number, (item, diff) in enumerate(items):
         verdict = kept.get(item.job_id) or classify_one(
@@ -548,6 +556,18 @@ def classify(
         if progress is not None:
             progress(number + 1, len(items), verdict)
     return sorted(found, key=lambda v: (v.module, v.line, v.operator, v.occurrence))
+
+
+def in_modules(items: Sequence[Any], modules: Sequence[str], root: Path) -> list[Any]:
+    """The (work item, diff) pairs of ``items`` whose mutation is in one of ``modules``
+    (paths under ``root``), module by module in the order of ``modules``."""
+    rank = {str(Path(m)): number for number, m in enumerate(modules)}
+
+    def where(pair: Any) -> str:
+        return str(Path(pair[0].mutations[0].module_path).resolve().relative_to(root))
+
+    chosen = [pair for pair in items if where(pair) in rank]
+    return sorted(chosen, key=lambda pair: rank[where(pair)])
 
 
 def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:

@@ -302,3 +302,70 @@ def test_a_mutated_module_is_restored_whole_by_a_rename_however_its_classificati
     assert module.read_text() == original
     assert module.stat().st_ino != inode  # a new file renamed over it, never a part-written one
     assert sorted(p.name for p in module.parent.iterdir()) == ["rule.py"]
+
+
+def test_a_mutation_is_applied_in_process_as_cosmic_ray_applies_it(tmp_path: Path) -> None:
+    """:func:`survivors._apply` writes cosmic-ray's own mutated text (no process started),
+    and refuses an occurrence the module does not have."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    module = tmp_path / "rule.py"
+    original = "def rule(x: int) -> int:\n    return x + 1 + 2\n"
+    module.write_text(original, encoding="utf-8")
+    operator = "core/ReplaceBinaryOperator_Add_Sub"
+    survivors._apply(tmp_path, module, operator, 1)
+    assert module.read_text(encoding="utf-8") == mutate_code(original, get_operator(operator)(), 1)
+    assert module.read_text(encoding="utf-8") != original
+    with pytest.raises(ValueError, match="no occurrence 5"):
+        survivors._apply(tmp_path, module, operator, 5)
+
+
+def _item(path: Path, job: str) -> tuple[object, str]:
+    mutation = type("Mutation", (), {"module_path": str(path)})
+    return type("Item", (), {"job_id": job, "mutations": [mutation]})(), ""
+
+
+def test_the_survivors_of_the_modules_asked_for_come_module_by_module_in_their_order() -> None:
+    root = operators.ROOT
+    items = [
+        _item(root / "spec" / "model.py", "a"),
+        _item(root / "spec" / "cards.py", "b"),
+        _item(root / "reference" / "fast.py", "c"),
+        _item(root / "spec" / "cards.py", "d"),
+    ]
+    chosen = survivors.in_modules(items, ["spec/cards.py", "spec/model.py"], root)
+    assert [item.job_id for item, _ in chosen] == ["b", "d", "a"]  # type: ignore[attr-defined]
+
+
+def test_classify_passes_no_proofs_and_the_modules_on_and_checks_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--classify --no-proofs --module M`` classifies M's survivors without proofs (the
+    flag once never reached the classifier); an unknown module is one ``error:`` line."""
+    from click.testing import CliRunner
+
+    from fourhundred.cli import cli
+
+    session = tmp_path / "s.sqlite"
+    session.write_bytes(b"")
+    asked: dict[str, object] = {}
+
+    def classify(*args: object) -> list[survivors.Verdict]:
+        asked["proofs"], asked["modules"] = args[5], args[6]
+        return []
+
+    monkeypatch.setattr(survivors, "classify", classify)
+    monkeypatch.setattr(operators, "counts", lambda s: operators.Counts(1, 1, 0, 1, 0, 0))
+    (tmp_path / "s.witness.json").write_text("[]", encoding="utf-8")
+    base = ["conformance", "mutants", "--operators", "--classify", "--session", str(session)]
+    out = ["--survivors", str(tmp_path / "out.json")]
+    done = CliRunner().invoke(cli, [*base, *out, "--no-proofs", "--module", "spec/cards.py"])
+    assert done.exit_code == 0, done.output
+    assert asked == {"proofs": False, "modules": ("spec/cards.py",)}
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["survivors"] == []
+    refused = CliRunner().invoke(cli, [*base, *out, "--module", "spec/nothing.py"])
+    assert refused.exit_code == 2
+    assert [line for line in refused.stderr.splitlines() if line.startswith("error:")] == [
+        f"error: --module: no such module under {operators.ROOT}: spec/nothing.py"
+    ]
