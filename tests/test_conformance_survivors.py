@@ -369,3 +369,67 @@ def test_classify_passes_no_proofs_and_the_modules_on_and_checks_them(
     assert [line for line in refused.stderr.splitlines() if line.startswith("error:")] == [
         f"error: --module: no such module under {operators.ROOT}: spec/nothing.py"
     ]
+
+
+def _verdict(module: str, line: int) -> survivors.Verdict:
+    return survivors.Verdict(
+        "j", module, line, "core/NumberReplacer", 0, "", "unclassified", "", ""
+    )
+
+
+def test_a_survivor_is_called_when_its_function_is_among_those_the_answers_call() -> None:
+    source = (operators.ROOT / "spec" / "cards.py").read_text(encoding="utf-8").splitlines()
+    inside = next(n for n, t in enumerate(source, 1) if t.startswith("def legal_plays")) + 1
+    level = next(n for n, t in enumerate(source, 1) if t.startswith("SUIT_MASK"))
+    calls = {"spec/cards.py": frozenset({"legal_plays"})}
+    assert survivors.is_called(_verdict("spec/cards.py", inside), calls, operators.ROOT) is True
+    nowhere = {"spec/cards.py": frozenset[str]()}
+    assert survivors.is_called(_verdict("spec/cards.py", inside), nowhere, operators.ROOT) is False
+    assert survivors.is_called(_verdict("spec/cards.py", level), calls, operators.ROOT) is None
+    assert survivors.is_called(_verdict("spec/model.py", inside), calls, operators.ROOT) is None
+
+
+@pytest.mark.slow
+def test_the_answers_call_the_trick_winner_and_no_function_nothing_calls(tmp_path: Path) -> None:
+    """A fresh process answering the suite calls ``trick_winner`` (and ``_strength``,
+    run on import for the strength tables) and never ``partner_of``, which nothing calls."""
+    witnesses = tmp_path / "witness.json"
+    witnesses.write_text("[]", encoding="utf-8")
+    calls = survivors.answered_functions(operators.ROOT, witnesses)
+    assert {"trick_winner", "_strength"} <= calls["spec/cards.py"]
+    assert "partner_of" not in calls["spec/cards.py"]
+
+
+def test_a_survivor_in_a_function_the_answers_never_call_is_not_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its mutated code never runs, so it is left unclassified without applying it; a
+    survivor of a called function is applied and run."""
+    module = tmp_path / "spec" / "rule.py"
+    module.parent.mkdir()
+    module.write_text("def rule(x: int) -> int:\n    return x + 1\n")
+    applied: list[Path] = []
+    monkeypatch.setattr(survivors, "_apply", lambda root, path, op, n: applied.append(path))
+
+    def killed(root: Path, args: Sequence[str], timeout: float) -> object:
+        return type("Done", (), {"returncode": 1, "stdout": "case x fails\n"})()
+
+    monkeypatch.setattr(survivors, "_in_fresh_process", killed)
+    mutation = type(
+        "Mutation",
+        (),
+        {"module_path": str(module), "start_pos": (2, 13), "end_pos": (2, 14),
+         "operator_name": "core/ReplaceBinaryOperator_Add_Sub", "occurrence": 0},
+    )  # fmt: skip
+    item = type("Item", (), {"job_id": "j1", "mutations": [mutation]})()
+    never = {"spec/rule.py": frozenset({"other"})}
+    verdict = survivors.classify_one(tmp_path, item, "", tmp_path / "w", calls=never)
+    assert (verdict.verdict, verdict.evidence, verdict.called) == (
+        survivors.UNCLASSIFIED,
+        survivors.NEVER_CALLED,
+        False,
+    )
+    assert applied == []
+    called = {"spec/rule.py": frozenset({"rule"})}
+    verdict = survivors.classify_one(tmp_path, item, "", tmp_path / "w", calls=called)
+    assert verdict.verdict == survivors.KILLED and applied == [module]
