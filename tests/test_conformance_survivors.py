@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -433,3 +434,128 @@ def test_a_survivor_in_a_function_the_answers_never_call_is_not_run(
     called = {"spec/rule.py": frozenset({"rule"})}
     verdict = survivors.classify_one(tmp_path, item, "", tmp_path / "w", calls=called)
     assert verdict.verdict == survivors.KILLED and applied == [module]
+
+
+def test_every_card_point_grown_from_a_survivor_is_killed_by_its_witness_questions() -> None:
+    from fourhundred.conformance import kinds
+    from fourhundred.spec.registry import load
+
+    killer = mutants.Killer()
+    found = list(points_survivors.card_points(["qahwa-400"], "qahwa §Play"))
+    assert {p.id for p in found} == {
+        "cards/discard-as-rank-1",
+        "cards/discard-as-rank-6",
+        "cards/discard-as-rank-12",
+    }
+    rules = load("qahwa-400")
+    for point in found:
+        assert point.candidates is not None
+        asked = [
+            coverage.make_case("", kind, rules, data, kinds.KINDS[kind].spec_answer(rules, data), w)
+            for kind, data, w in point.candidates(rules)
+        ]
+        runs = [Run(case, variant) for case in asked for variant in case["variants"]]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+@pytest.mark.parametrize("standing", [1, 5])
+def test_the_suite_kills_a_discard_standing_above_the_low_cards_of_the_suit_led(
+    monkeypatch: pytest.MonkeyPatch, standing: int
+) -> None:
+    """cosmic-ray's survivors of ``_strength`` (spec/cards.py): a discard's standing
+    ``-1`` made ``1`` (``+1``, or the sign dropped); the strength tables are rebuilt
+    as the mutant builds them, and the killing test fails."""
+    from fourhundred.spec import cards
+
+    def strength(trump: int, led: int, index: int) -> int:
+        suit, rank = cards.CARD_SUIT[index], index % len(cards.RANKS)
+        if suit == trump:
+            return len(cards.RANKS) + rank
+        return rank if suit == led else standing
+
+    tables = tuple(
+        tuple(tuple(strength(t, led, i) for i in range(52)) for led in range(4)) for t in range(4)
+    )
+    led = tuple(tuple(table[suit] for suit in cards.CARD_SUIT) for table in tables)
+    monkeypatch.setattr(cards, "LED_STRENGTHS", led)
+    assert operators.main([]) == 1
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        lambda after: [after[0], after[1], after[0], after[1]],  # (seat % 2) % 4, (seat ** 2) % 4
+        lambda after: [after[0]] * 4,  # (seat << 2) % 4, (seat >> 2) % 4: North for everyone
+    ],
+)
+def test_the_suite_kills_a_special_bid_judged_on_the_wrong_partner(
+    monkeypatch: pytest.MonkeyPatch, view: Any
+) -> None:
+    """cosmic-ray's survivors of ``Rules.special_result`` (spec/model.py): the partner's
+    seat ``(seat + 2) % 4`` mutated, so a made 13 is judged on the bidder's own score
+    (North, West) or on North's; the killing test fails."""
+    original = Rules.special_result
+
+    def wrong(
+        self: Rules,
+        bids: Sequence[IntLike],
+        tricks: Sequence[IntLike],
+        scores_after: Sequence[IntLike],
+        dealer: int,
+    ) -> IntLike:
+        return original(self, bids, tricks, view(scores_after), dealer)
+
+    monkeypatch.setattr(Rules, "special_result", wrong)
+    assert operators.main([]) == 1
+
+
+def test_every_thirteen_partner_point_is_killed_by_the_family_questions() -> None:
+    """The family's wrong readings, under the rule sets where a made 13 needs the
+    partner: each is killed by the family's questions."""
+    published = [Run(c, v) for c in points_survivors.cases() for v in c["variants"]]
+    killer = mutants.Killer()
+    found = [
+        point
+        for rule_set in coverage.all_rule_sets()
+        for point in points_survivors.points(rule_set)
+        if point.id.startswith("thirteen-partner-")
+    ]
+    assert len(found) == 6  # three readings, two rule sets (qahwa classic, medallon)
+    for point in found:
+        runs = [run for run in published if run.variant in point.rule_sets]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+@pytest.mark.parametrize(
+    "canonical",
+    [
+        lambda self, result: result,  # `if not isinstance(result, dict)` made `if isinstance(...)`
+        lambda self, result: (
+            {  # `key in self.unordered` made `not key in self.unordered`
+                k: sorted(v) if k not in self.unordered and isinstance(v, list) else v
+                for k, v in result.items()
+            }
+            if isinstance(result, dict)
+            else result
+        ),
+    ],
+)
+def test_the_killing_test_fails_a_judging_that_compares_unordered_fields_in_order(
+    monkeypatch: pytest.MonkeyPatch, canonical: Any
+) -> None:
+    """cosmic-ray's survivors of ``Kind.canonical`` (conformance/kinds.py): the comparator
+    no longer puts unordered fields in one order. A right answer in another order
+    (:func:`operators.reordered_answer`) then fails, so the killing test does; the
+    comparator as it is accepts it."""
+    from fourhundred.conformance import compare, kinds
+    from fourhundred.spec.registry import load
+
+    rules = load("qahwa-400")
+    data = {"own_score": 1}
+    right = operators.reordered_answer("legal_bids", rules, data)
+    assert right != kinds.kind("legal_bids").spec_answer(rules, data)
+    assert not compare.compare(
+        "legal_bids", kinds.kind("legal_bids").spec_answer(rules, data), right
+    )
+    monkeypatch.setattr(kinds.Kind, "canonical", canonical)
+    assert operators.main([]) == 1
