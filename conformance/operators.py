@@ -126,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     first one whose answer differs (the witness that the mutant changes behaviour).
     Besides the reference's and the specification's answers, a kind with unordered
     fields is answered once more with them reversed (:func:`reordered_answer`), which
-    the comparator must accept: the judging is under test too."""
+    the comparator must accept, and each pure case's expected answer with its ordered
+    list fields reversed (:func:`misordered`) must fail: the judging is under test too."""
     from fourhundred.conformance import adapter, compare, kinds
     from fourhundred.conformance.suite import load_cases
     from fourhundred.spec.registry import load
@@ -169,7 +170,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             if compare.compare(case["kind"], case["expected"], got):
                 print(f"{case['id']}@{variant}: fails")
                 return 1
+        wrong = misordered(entry, case["expected"])
+        if wrong is not None and not compare.compare(case["kind"], case["expected"], wrong):
+            print(f"{case['id']}@{variant}: a list in the wrong order passes")
+            return 1
     return 0
+
+
+def misordered(entry: Any, expected: Any) -> Any:
+    """``expected`` with every ordered list field (not among the kind's
+    :attr:`~fourhundred.conformance.kinds.Kind.unordered`) reversed: a wrong answer the
+    comparator must reject (a judging that puts ordered fields in one order accepts
+    it); None for a kind that is not pure, or when no reversal changes a field."""
+    if not entry.pure or not isinstance(expected, dict):
+        return None
+    wrong = {
+        key: value[::-1] if key not in entry.unordered and isinstance(value, list) else value
+        for key, value in expected.items()
+    }
+    return None if wrong == expected else wrong
 
 
 def reordered_answer(kind: str, rules: Any, data: Any) -> Any:

@@ -529,6 +529,36 @@ def test_every_thirteen_partner_point_is_killed_by_the_family_questions() -> Non
 @pytest.mark.parametrize(
     "canonical",
     [
+        lambda self, result: (
+            {  # `key in unordered and isinstance(value, list)` made `or`
+                k: sorted(v, key=json.dumps) if isinstance(v, list) else v
+                for k, v in result.items()
+            }
+            if isinstance(result, dict)
+            else result
+        ),
+    ],
+)
+def test_the_killing_test_fails_a_judging_that_puts_ordered_fields_in_one_order(
+    monkeypatch: pytest.MonkeyPatch, canonical: Any
+) -> None:
+    """cosmic-ray's survivor of ``Kind.canonical`` that sorts every list: an expected
+    answer with an ordered list reversed (:func:`operators.misordered`) then passes, so
+    the killing test fails; the comparator as it is rejects it."""
+    from fourhundred.conformance import compare, kinds
+
+    entry = kinds.kind("hand_scoring")
+    expected = {"scores": [10, 20, 30, 40], "deltas": [1, 2, 3, 4]}
+    wrong = operators.misordered(entry, expected)
+    assert wrong is not None and compare.compare("hand_scoring", expected, wrong)
+    assert operators.misordered(entry, {"scores": [0, 0, 0, 0]}) is None
+    monkeypatch.setattr(kinds.Kind, "canonical", canonical)
+    assert operators.main([]) == 1
+
+
+@pytest.mark.parametrize(
+    "canonical",
+    [
         lambda self, result: result,  # `if not isinstance(result, dict)` made `if isinstance(...)`
         lambda self, result: (
             {  # `key in self.unordered` made `not key in self.unordered`
