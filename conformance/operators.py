@@ -123,7 +123,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``--new-since FILE``: only the cases whose ids that file (a JSON list) does not
     list (a survivor of an earlier suite can be killed only by cases added since). With
     ``--witness FILE``: the questions of :func:`write_witnesses` instead, printing the
-    first one whose answer differs (the witness that the mutant changes behaviour)."""
+    first one whose answer differs (the witness that the mutant changes behaviour).
+    Besides the reference's and the specification's answers, a kind with unordered
+    fields is answered once more with them reversed (:func:`reordered_answer`), which
+    the comparator must accept, and each pure case's expected answer with its ordered
+    list fields reversed (:func:`misordered`) must fail: the judging is under test too."""
     from fourhundred.conformance import adapter, compare, kinds
     from fourhundred.conformance.suite import load_cases
     from fourhundred.spec.registry import load
@@ -139,14 +143,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[:1] == ["--new-since"]:
         known = set(json.loads(Path(args[1]).read_text(encoding="utf-8")))
         cases = tuple(case for case in cases if case["id"] not in known)
-    answerers: list[Callable[..., Any]] = [adapter.reference_answer, adapter.spec_answer]
+    answerers: list[Callable[..., Any]] = [
+        adapter.reference_answer,
+        adapter.spec_answer,
+        reordered_answer,
+    ]
     rules_by_variant: dict[str, Any] = {}
     for case, variant in _ordered_runs(cases, order):
         rules = rules_by_variant.get(variant)
         if rules is None:
             rules = rules_by_variant[variant] = load(variant)
-        for index, answer in enumerate(answerers):
-            if index and (case["kind"] == "whole_game" or kinds.kind(case["kind"]).variant_free):
+        entry = kinds.kind(case["kind"])
+        asked = (
+            True,
+            case["kind"] != "whole_game" and not entry.variant_free,
+            bool(entry.unordered),
+        )
+        for answer, ask in zip(answerers, asked, strict=True):
+            if not ask:
                 continue
             try:
                 got = json.loads(json.dumps(answer(case["kind"], rules, case["input"])))
@@ -156,7 +170,42 @@ def main(argv: Sequence[str] | None = None) -> int:
             if compare.compare(case["kind"], case["expected"], got):
                 print(f"{case['id']}@{variant}: fails")
                 return 1
+        wrong = misordered(entry, case["expected"])
+        if wrong is not None and not compare.compare(case["kind"], case["expected"], wrong):
+            print(f"{case['id']}@{variant}: a list in the wrong order passes")
+            return 1
     return 0
+
+
+def misordered(entry: Any, expected: Any) -> Any:
+    """``expected`` with every ordered list field (not among the kind's
+    :attr:`~fourhundred.conformance.kinds.Kind.unordered`) reversed: a wrong answer the
+    comparator must reject (a judging that puts ordered fields in one order accepts
+    it); None for a kind that is not pure, or when no reversal changes a field."""
+    if not entry.pure or not isinstance(expected, dict):
+        return None
+    wrong = {
+        key: value[::-1] if key not in entry.unordered and isinstance(value, list) else value
+        for key, value in expected.items()
+    }
+    return None if wrong == expected else wrong
+
+
+def reordered_answer(kind: str, rules: Any, data: Any) -> Any:
+    """The reference's answer with every unordered field of its kind
+    (:attr:`~fourhundred.conformance.kinds.Kind.unordered`) reversed: a right answer in
+    another order, which the comparator must accept (a judging that compares such a
+    field in order, or sorts the ordered ones, fails on it)."""
+    from fourhundred.conformance import adapter, kinds
+
+    answer = adapter.reference_answer(kind, rules, data)
+    unordered = kinds.kind(kind).unordered
+    if not isinstance(answer, dict):
+        return answer
+    return {
+        key: value[::-1] if key in unordered and isinstance(value, list) else value
+        for key, value in answer.items()
+    }
 
 
 # ----------------------------------------------------------------------

@@ -543,6 +543,7 @@ def _shared_points(defaults: Sequence[Rules]) -> Iterator[Point]:
             what,
             Mutant(f"cards/{name}", f"not: {what}", fast=fast),
         )
+    yield from points_survivors.card_points(variants, play)
     for check in CHECKS:
         if check.code == "game_over":
             continue

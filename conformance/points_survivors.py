@@ -31,6 +31,27 @@ The families:
   are found by a search over the scores at the edges (:func:`_first_seat_questions`).
   (A partner read as the next seat is no wrong reading here: whenever both teams
   qualify it picks the same seat, so it is left out rather than made a gap.)
+* ``thirteen-partner-self`` / ``thirteen-partner-next`` / ``thirteen-partner-previous``
+  (from the survivors of ``Rules.special_result``, spec/model.py, where the partner's
+  seat ``(seat + 2) % 4`` became ``(seat % 2) % 4`` or ``(seat ** 2) % 4``, so North and
+  West judged their own score; witness: a ``game_outcome`` question under
+  ``medallon-400(thirteen_win=needs_partner)`` where West made a 13 and East's score
+  failed the partner condition): under ``thirteen_win=needs_partner`` (ambiguity
+  ``thirteen-partner``) a made special bid wins the game only when the bidder's
+  partner, opposite, meets the partner condition after the hand; the wrong readings
+  judge the bidder's own score, or a neighbour's (the next seat, the previous one).
+  The questions put the bid of 13 at each seat in turn and search the scores of the
+  partner and of the seat read instead (:func:`_thirteen_partner_questions`).
+* ``cards/discard-as-rank-N`` (from the survivors of ``_strength``, spec/cards.py, where
+  a discard's standing ``-1`` became ``1`` or ``+1``; witness: the ``trick_winner``
+  question ``2S 8C AC 6D``, which the two of spades led wins): a discard (a card of
+  neither the suit led nor trumps) never wins a trick, however low the cards of the
+  suit led are (all four sources, §"Play"); the wrong readings let a discard stand as
+  the three, the eight or the ace of the suit led, so it beats a lower card of that
+  suit. Every variant alike (:func:`card_points`); the questions are tricks led with
+  a card just below the discard's wrong standing, the discards before and after a
+  higher card of the suit led (:func:`_discard_tricks`). (Standing as the two is no
+  wrong reading: the two of the suit led is never played before a discard it ties.)
 """
 
 from __future__ import annotations
@@ -43,8 +64,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from fourhundred.conformance import coverage, kinds
+from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.points_base import Point
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import TRICKS_PER_HAND
+from fourhundred.spec.cards import RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
 
 WinMeasure = Literal["player", "team_total"]
@@ -157,6 +180,132 @@ class _FirstSeatMeasureSwapped(FastRules):
 
     def points_result(self, scores: Sequence[int], target: int) -> tuple[int, int]:
         return _when_both_qualify(self, scores, target, _measure_swapped)
+
+
+def _read_partner_at(after: Sequence[int], shift: int) -> list[int]:
+    """``after`` seen so that the seat opposite each seat holds the score of the seat
+    ``shift - 2`` places to its right (2: its own score; 3: the next seat's; 1: the
+    previous seat's)."""
+    return [after[(seat + shift) % 4] for seat in range(4)]
+
+
+class _SpecialOwn(FastRules):
+    """The special bid's partner condition read on the bidder's own score."""
+
+    def _special_result(
+        self, bids: Sequence[int], tricks: Sequence[int], after: Sequence[int], dealer: int
+    ) -> int:
+        return super()._special_result(bids, tricks, _read_partner_at(after, 2), dealer)
+
+
+class _SpecialNext(FastRules):
+    """The special bid's partner condition read on the next seat's score."""
+
+    def _special_result(
+        self, bids: Sequence[int], tricks: Sequence[int], after: Sequence[int], dealer: int
+    ) -> int:
+        return super()._special_result(bids, tricks, _read_partner_at(after, 3), dealer)
+
+
+class _SpecialPrevious(FastRules):
+    """The special bid's partner condition read on the previous seat's score."""
+
+    def _special_result(
+        self, bids: Sequence[int], tricks: Sequence[int], after: Sequence[int], dealer: int
+    ) -> int:
+        return super()._special_result(bids, tricks, _read_partner_at(after, 1), dealer)
+
+
+class _ThirteenPartnerSelf(FastRules):
+    """A made 13 needs the bidder's own score, not the partner's, to meet the condition."""
+
+    def hand_result(
+        self,
+        scores_before: Sequence[int],
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        dealer: int,
+        target_in_force: int,
+    ) -> tuple[tuple[int, int, int, int], int, int]:
+        reading = _SpecialOwn.of(self.rules)
+        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+
+
+class _ThirteenPartnerNext(FastRules):
+    """A made 13 needs the next seat's score (an opponent's) to meet the condition."""
+
+    def hand_result(
+        self,
+        scores_before: Sequence[int],
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        dealer: int,
+        target_in_force: int,
+    ) -> tuple[tuple[int, int, int, int], int, int]:
+        reading = _SpecialNext.of(self.rules)
+        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+
+
+class _ThirteenPartnerPrevious(FastRules):
+    """A made 13 needs the previous seat's score (an opponent's) to meet the condition."""
+
+    def hand_result(
+        self,
+        scores_before: Sequence[int],
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        dealer: int,
+        target_in_force: int,
+    ) -> tuple[tuple[int, int, int, int], int, int]:
+        reading = _SpecialPrevious.of(self.rules)
+        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+
+
+def _thirteen_partner_applies(rules: Rules) -> bool:
+    return rules.thirteen_win == "needs_partner" and FastRules.of(rules).special_bid is not None
+
+
+def _thirteen_partner_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``game_outcome`` questions where one seat bids the special bid and makes it (every
+    trick), the others bid their own minimum and take none, North dealing: for each
+    seat in turn and each wrong reading, the first two hands (the partner's score and
+    the score of the seat read instead searched over the edges of the partner
+    condition, the rest at 0) whose result that reading gets wrong."""
+    fast = FastRules.of(rules)
+    special = fast.special_bid
+    if special is None:
+        return
+    values = (-60, -5, -1, 0, 1, 5, 60)
+    for wrong in (_ThirteenPartnerSelf, _ThirteenPartnerNext, _ThirteenPartnerPrevious):
+        mistaken = wrong.of(rules)
+        for seat in range(4):
+            found = 0
+            partner = (seat + 2) % 4
+            for mine, theirs, other in itertools.product(values, repeat=3):
+                if found == 2:
+                    break
+                before = [0, 0, 0, 0]
+                before[seat], before[partner] = mine, theirs
+                before[(seat + 1) % 4] = before[(seat + 3) % 4] = other
+                bids = [
+                    max(rules.min_bid, min(rules.max_bid, fast.own_minimum_bid(s))) for s in before
+                ]
+                bids[seat] = special
+                tricks = [0, 0, 0, 0]
+                tricks[seat] = TRICKS_PER_HAND
+                if not fast.hand_is_played(bids, before):
+                    continue
+                call = (before, bids, tricks, 0, rules.target)
+                if fast.hand_result(*call)[1:] == mistaken.hand_result(*call)[1:]:
+                    continue
+                found += 1
+                yield _outcome_question(
+                    (before, bids, tricks),
+                    rules.target,
+                    f"seat {seat} makes the special bid {special}, its partner at {theirs} "
+                    "before the hand: the partner condition is judged on the partner, after "
+                    f"the hand (not: {(wrong.__doc__ or '').strip().lower()})",
+                )
 
 
 @dataclass(frozen=True)
@@ -303,6 +452,29 @@ def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
 
 FAMILIES: tuple[Family, ...] = (
     Family(
+        "spec/model.py Rules.special_result (the partner's seat)",
+        ("thirteen", "thirteen_win", "partner_condition"),
+        _thirteen_partner_applies,
+        (
+            (
+                "thirteen-partner-self",
+                _ThirteenPartnerSelf,
+                "a made 13 is judged on the bidder's own score",
+            ),
+            (
+                "thirteen-partner-next",
+                _ThirteenPartnerNext,
+                "a made 13 is judged on the next seat's score",
+            ),
+            (
+                "thirteen-partner-previous",
+                _ThirteenPartnerPrevious,
+                "a made 13 is judged on the previous seat's score",
+            ),
+        ),
+        _thirteen_partner_questions,
+    ),
+    Family(
         "spec/model.py Rules.team_reached",
         ("both_qualify", "raise_trigger", "win_measure"),
         _raising_on_reached,
@@ -331,6 +503,100 @@ FAMILIES: tuple[Family, ...] = (
         _first_seat_questions,
     ),
 )
+
+
+# ----------------------------------------------------------------------
+# A discard never wins (every variant alike)
+# ----------------------------------------------------------------------
+
+
+def _winner_with_discards_at(trick: Sequence[str], trump: str, standing: int) -> int:
+    """The trick's winner when a discard stands as the card of rank ``standing`` (0 the
+    two .. 12 the ace) of the suit led: a trump above every other card, the highest
+    standing wins, the first played of equals."""
+    led = trick[0][1]
+
+    def power(card: str) -> int:
+        rank = RANKS.index(card[0])
+        if card[1] == trump:
+            return len(RANKS) + rank
+        return rank if card[1] == led else standing
+
+    powers = [power(card) for card in trick]
+    return powers.index(max(powers))
+
+
+class _DiscardAsThree(FastRules):
+    """A discard stands as the three of the suit led (it beats a two led)."""
+
+    def trick_winner(self, trick: Sequence[str], trump: str = TRUMP_SUIT) -> int:
+        return _winner_with_discards_at(trick, trump, 1)
+
+
+class _DiscardAsEight(FastRules):
+    """A discard stands as the eight of the suit led."""
+
+    def trick_winner(self, trick: Sequence[str], trump: str = TRUMP_SUIT) -> int:
+        return _winner_with_discards_at(trick, trump, 6)
+
+
+class _DiscardAsAce(FastRules):
+    """A discard stands as the ace of the suit led (below every trump)."""
+
+    def trick_winner(self, trick: Sequence[str], trump: str = TRUMP_SUIT) -> int:
+        return _winner_with_discards_at(trick, trump, len(RANKS) - 1)
+
+
+#: The wrong standings of a discard: (point name, the reading, its rank of the suit led).
+_DISCARD_READINGS: tuple[tuple[str, type[FastRules], int], ...] = (
+    ("discard-as-rank-1", _DiscardAsThree, 1),
+    ("discard-as-rank-6", _DiscardAsEight, 6),
+    ("discard-as-rank-12", _DiscardAsAce, len(RANKS) - 1),
+)
+
+
+def _discard_tricks(standing: int) -> Callable[[Rules], Iterator[tuple[str, Json, str]]]:
+    """The witness as a template, for a discard read as the card of rank ``standing``:
+    tricks of no trump, led by the card one rank below ``standing`` in each plain suit,
+    with discards of the other plain suits before and after the card of the suit led
+    that wins (the card led itself, or a lower one played after a discard)."""
+
+    def questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+        plain = [suit for suit in SUITS if suit != TRUMP_SUIT]
+        for led in plain:
+            others = [suit for suit in plain if suit != led]
+            high = RANKS[standing - 1]
+            discards = [f"{RANKS[-1 - n]}{others[n % 2]}" for n in range(3)]
+            yield (
+                "trick_winner",
+                {"trick": [f"{high}{led}", *discards]},
+                f"{high}{led} led, three discards: the card led wins, no discard does",
+            )
+            if standing >= 2:
+                low = RANKS[0]
+                yield (
+                    "trick_winner",
+                    {"trick": [f"{low}{led}", discards[0], f"{high}{led}", discards[1]]},
+                    f"{low}{led} led, a discard, then {high}{led}: the higher card of the "
+                    "suit led wins, not the discard played before it",
+                )
+
+    return questions
+
+
+def card_points(variants: Sequence[str], where: str) -> Iterator[Point]:
+    """The points of the card rules grown from survivors, every variant alike (the
+    variants ``variants``, citing ``where``), each with its witness questions."""
+    for name, wrong, standing in _DISCARD_READINGS:
+        what = f"a discard never wins, even against a card of the suit led below rank {standing}"
+        yield Point(
+            f"cards/{name}",
+            tuple(variants),
+            where,
+            what,
+            Mutant(f"cards/{name}", f"not: {what}", fast=wrong),
+            candidates=_discard_tricks(standing),
+        )
 
 
 def points(rule_set: coverage.RuleSet) -> Iterator[Any]:

@@ -32,8 +32,11 @@ per survivor with its class, how it was decided, and the proof or the witness.
 from __future__ import annotations
 
 import ast
+import contextlib
+import dataclasses
 import functools
 import inspect
+import io
 import itertools
 import json
 import random
@@ -69,6 +72,13 @@ FINITE: dict[str, tuple[int, ...]] = {
 #: The evidence of a survivor classified without proofs; a later pass classifies it again.
 NOT_YET = "no witness; no proof tried yet (--no-proofs)"
 
+#: The evidence of a survivor in a function never called while the suite and the
+#: witness questions are answered (:func:`answered_functions`).
+NEVER_CALLED = (
+    "no witness: the function holding the mutation is never called while the suite and "
+    "the witness questions are answered (a profile of the unmutated answers)"
+)
+
 ANNOTATION_PROOF = (
     "the mutated span is inside an annotation that is never evaluated (PEP 563, "
     "'from __future__ import annotations'; no get_type_hints on its class)"
@@ -92,6 +102,11 @@ class Verdict:
     #: The proof (what was shown unsatisfiable, or the AST fact), the witness (a
     #: question as JSON), or why neither was found.
     evidence: str
+    #: Whether the function holding the mutation is called at all while the suite and
+    #: the witness questions are answered (:func:`answered_functions`); a survivor in a
+    #: function never called cannot change those answers. None: at module or class
+    #: level (run on import), or not traced.
+    called: bool | None = None
 
 
 # ----------------------------------------------------------------------
@@ -418,12 +433,15 @@ def _module_name(path: str) -> str:
 
 
 def _apply(root: Path, module: Path, operator: str, occurrence: int) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "cosmic_ray.cli", "apply", str(module), operator, str(occurrence)],
-        check=True,
-        cwd=root,
-        capture_output=True,
-    )
+    """Write cosmic-ray's mutation (``operator``'s ``occurrence``) over ``module``, in this
+    process (what ``cosmic-ray apply`` does, without starting one), atomically."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    mutated = mutate_code(module.read_text(encoding="utf-8"), get_operator(operator)(), occurrence)
+    if mutated is None:
+        raise ValueError(f"{module}: {operator} has no occurrence {occurrence}")
+    write_text_atomically(module, mutated)
 
 
 def _in_fresh_process(
@@ -442,11 +460,15 @@ def classify_one(
     timeout: float = 300.0,
     known_ids: Path | None = None,
     proofs: bool = True,
+    calls: dict[str, frozenset[str]] | None = None,
 ) -> Verdict:
     """One survivor (a cosmic-ray work item), classified as the module docstring says;
     the module is restored afterwards, however it ends. ``known_ids``: the case ids of
     the suite the session ran (only the cases added since are run again); ``proofs``
-    false: no proof is tried (:data:`NOT_YET`), for a first pass that finds witnesses."""
+    false: no proof is tried (:data:`NOT_YET`), for a first pass that finds witnesses;
+    ``calls`` (:func:`answered_functions`): a survivor in a function they do not name is
+    left unclassified without running anything (:data:`NEVER_CALLED`: the mutated code
+    never runs, so neither the suite nor the witness questions can see it)."""
     mutation = item.mutations[0]
     module = Path(mutation.module_path)
     relative = str(module.resolve().relative_to(root))
@@ -456,6 +478,12 @@ def classify_one(
     if in_annotation(original, start, end):
         return Verdict(*head, EQUIVALENT, "annotation", ANNOTATION_PROOF)
     qualname = enclosing_function(original, start[0])
+    if (
+        calls is not None
+        and qualname is not None
+        and qualname not in calls.get(relative, {qualname})
+    ):
+        return Verdict(*head, UNCLASSIFIED, "none", NEVER_CALLED, called=False)
     try:
         _apply(root, module, mutation.operator_name, mutation.occurrence)
         try:
@@ -523,15 +551,19 @@ def classify(
     progress: Any = None,
     known_ids: Path | None = None,
     proofs: bool = True,
+    modules: Sequence[str] = (),
 ) -> list[Verdict]:
     """Every survivor of the session, classified (those in ``done``, by job, are kept:
     a classification resumes, and one left without a proof by ``proofs`` false is
-    classified again when proofs are wanted); the rest as for :func:`classify_one`."""
+    classified again when proofs are wanted); the rest as for :func:`classify_one`.
+    ``modules`` (paths under the package folder, e.g. ``spec/cards.py``): only their
+    survivors, module by module in that order."""
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     from fourhundred.conformance import operators
 
     kept = {v.job: v for v in done if proofs is False or v.evidence != NOT_YET}
+    calls = answered_functions(operators.ROOT, witnesses)
     with operators._db(session) as db:
         items = [
             (item, result.diff or "")
@@ -539,15 +571,84 @@ def classify(
             if result.worker_outcome == WorkerOutcome.NORMAL
             and result.test_outcome == TestOutcome.SURVIVED
         ]
+    if modules:
+        items = in_modules(items, modules, operators.ROOT)
     found = []
     for number, (item, diff) in enumerate(items):
         verdict = kept.get(item.job_id) or classify_one(
-            operators.ROOT, item, diff, witnesses, known_ids=known_ids, proofs=proofs
+            operators.ROOT, item, diff, witnesses, known_ids=known_ids, proofs=proofs, calls=calls
         )
+        verdict = dataclasses.replace(verdict, called=is_called(verdict, calls, operators.ROOT))
         found.append(verdict)
         if progress is not None:
             progress(number + 1, len(items), verdict)
     return sorted(found, key=lambda v: (v.module, v.line, v.operator, v.occurrence))
+
+
+def answered_functions(root: Path, witnesses: Path) -> dict[str, frozenset[str]]:
+    """The functions (qualified names, as :func:`enclosing_function` gives them) of each
+    mutated module (:data:`~fourhundred.conformance.operators.TARGETS`) that are called
+    while a fresh process imports them and answers the suite (the killing test) and the
+    witness questions (:func:`_called_here`); the sources must be unmutated."""
+    done = _in_fresh_process(
+        root, ["fourhundred.conformance.survivors", "--called", str(witnesses)], 600.0
+    )
+    if done.returncode:
+        raise RuntimeError(f"tracing the answers failed: {done.stderr.strip()[-200:]}")
+    found = json.loads(done.stdout)
+    return {module: frozenset(names) for module, names in found.items()}
+
+
+def _called_here(witnesses: Path) -> dict[str, list[str]]:
+    """:func:`answered_functions` in this process, the profile hook set before the
+    mutated modules are imported (their tables, computed on import, count too)."""
+    from fourhundred.conformance import operators
+
+    files = {str(operators.ROOT / module): module for module in operators.TARGETS}
+    called: dict[str, set[str]] = {module: set() for module in operators.TARGETS}
+
+    def hook(frame: types.FrameType, event: str, arg: object) -> None:
+        module = files.get(frame.f_code.co_filename)
+        if event == "call" and module is not None:
+            called[module].add(frame.f_code.co_qualname)
+
+    previous = sys.getprofile()
+    sys.setprofile(hook)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            operators.main([])
+            operators.main(["--witness", str(witnesses)])
+    finally:
+        sys.setprofile(previous)
+    return {module: sorted(names) for module, names in called.items()}
+
+
+def is_called(verdict: Verdict, calls: dict[str, frozenset[str]], root: Path) -> bool | None:
+    """Whether the function holding ``verdict``'s mutation is among ``calls``
+    (:func:`answered_functions`); None at module or class level, or for a module not
+    traced."""
+    if verdict.module not in calls:
+        return None
+    source = _source(root / verdict.module)
+    qualname = enclosing_function(source, verdict.line)
+    return None if qualname is None else qualname in calls[verdict.module]
+
+
+@functools.cache
+def _source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def in_modules(items: Sequence[Any], modules: Sequence[str], root: Path) -> list[Any]:
+    """The (work item, diff) pairs of ``items`` whose mutation is in one of ``modules``
+    (paths under ``root``), module by module in the order of ``modules``."""
+    rank = {str(Path(m)): number for number, m in enumerate(modules)}
+
+    def where(pair: Any) -> str:
+        return str(Path(pair[0].mutations[0].module_path).resolve().relative_to(root))
+
+    chosen = [pair for pair in items if where(pair) in rank]
+    return sorted(chosen, key=lambda pair: rank[where(pair)])
 
 
 def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
@@ -584,8 +685,13 @@ def read(path: Path = PATH) -> list[Verdict]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL LINE``: print
-    ``how evidence`` of :func:`prove` (run with the mutation on disk)."""
-    module, qualname, original, line = list(sys.argv[1:] if argv is None else argv)
+    ``how evidence`` of :func:`prove` (run with the mutation on disk); with ``--called
+    WITNESSES``: print :func:`_called_here` as JSON."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--called"]:
+        print(json.dumps(_called_here(Path(args[1]))))
+        return 0
+    module, qualname, original, line = args
     how, evidence = prove(module, qualname, Path(original).read_text(encoding="utf-8"), int(line))
     print(f"{how} {evidence}")
     return 0

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -302,3 +303,289 @@ def test_a_mutated_module_is_restored_whole_by_a_rename_however_its_classificati
     assert module.read_text() == original
     assert module.stat().st_ino != inode  # a new file renamed over it, never a part-written one
     assert sorted(p.name for p in module.parent.iterdir()) == ["rule.py"]
+
+
+def test_a_mutation_is_applied_in_process_as_cosmic_ray_applies_it(tmp_path: Path) -> None:
+    """:func:`survivors._apply` writes cosmic-ray's own mutated text (no process started),
+    and refuses an occurrence the module does not have."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    module = tmp_path / "rule.py"
+    original = "def rule(x: int) -> int:\n    return x + 1 + 2\n"
+    module.write_text(original, encoding="utf-8")
+    operator = "core/ReplaceBinaryOperator_Add_Sub"
+    survivors._apply(tmp_path, module, operator, 1)
+    assert module.read_text(encoding="utf-8") == mutate_code(original, get_operator(operator)(), 1)
+    assert module.read_text(encoding="utf-8") != original
+    with pytest.raises(ValueError, match="no occurrence 5"):
+        survivors._apply(tmp_path, module, operator, 5)
+
+
+def _item(path: Path, job: str) -> tuple[object, str]:
+    mutation = type("Mutation", (), {"module_path": str(path)})
+    return type("Item", (), {"job_id": job, "mutations": [mutation]})(), ""
+
+
+def test_the_survivors_of_the_modules_asked_for_come_module_by_module_in_their_order() -> None:
+    root = operators.ROOT
+    items = [
+        _item(root / "spec" / "model.py", "a"),
+        _item(root / "spec" / "cards.py", "b"),
+        _item(root / "reference" / "fast.py", "c"),
+        _item(root / "spec" / "cards.py", "d"),
+    ]
+    chosen = survivors.in_modules(items, ["spec/cards.py", "spec/model.py"], root)
+    assert [item.job_id for item, _ in chosen] == ["b", "d", "a"]  # type: ignore[attr-defined]
+
+
+def test_classify_passes_no_proofs_and_the_modules_on_and_checks_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--classify --no-proofs --module M`` classifies M's survivors without proofs (the
+    flag once never reached the classifier); an unknown module is one ``error:`` line."""
+    from click.testing import CliRunner
+
+    from fourhundred.cli import cli
+
+    session = tmp_path / "s.sqlite"
+    session.write_bytes(b"")
+    asked: dict[str, object] = {}
+
+    def classify(*args: object) -> list[survivors.Verdict]:
+        asked["proofs"], asked["modules"] = args[5], args[6]
+        return []
+
+    monkeypatch.setattr(survivors, "classify", classify)
+    monkeypatch.setattr(operators, "counts", lambda s: operators.Counts(1, 1, 0, 1, 0, 0))
+    (tmp_path / "s.witness.json").write_text("[]", encoding="utf-8")
+    base = ["conformance", "mutants", "--operators", "--classify", "--session", str(session)]
+    out = ["--survivors", str(tmp_path / "out.json")]
+    done = CliRunner().invoke(cli, [*base, *out, "--no-proofs", "--module", "spec/cards.py"])
+    assert done.exit_code == 0, done.output
+    assert asked == {"proofs": False, "modules": ("spec/cards.py",)}
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["survivors"] == []
+    refused = CliRunner().invoke(cli, [*base, *out, "--module", "spec/nothing.py"])
+    assert refused.exit_code == 2
+    assert [line for line in refused.stderr.splitlines() if line.startswith("error:")] == [
+        f"error: --module: no such module under {operators.ROOT}: spec/nothing.py"
+    ]
+
+
+def _verdict(module: str, line: int) -> survivors.Verdict:
+    return survivors.Verdict(
+        "j", module, line, "core/NumberReplacer", 0, "", "unclassified", "", ""
+    )
+
+
+def test_a_survivor_is_called_when_its_function_is_among_those_the_answers_call() -> None:
+    source = (operators.ROOT / "spec" / "cards.py").read_text(encoding="utf-8").splitlines()
+    inside = next(n for n, t in enumerate(source, 1) if t.startswith("def legal_plays")) + 1
+    level = next(n for n, t in enumerate(source, 1) if t.startswith("SUIT_MASK"))
+    calls = {"spec/cards.py": frozenset({"legal_plays"})}
+    assert survivors.is_called(_verdict("spec/cards.py", inside), calls, operators.ROOT) is True
+    nowhere = {"spec/cards.py": frozenset[str]()}
+    assert survivors.is_called(_verdict("spec/cards.py", inside), nowhere, operators.ROOT) is False
+    assert survivors.is_called(_verdict("spec/cards.py", level), calls, operators.ROOT) is None
+    assert survivors.is_called(_verdict("spec/model.py", inside), calls, operators.ROOT) is None
+
+
+@pytest.mark.slow
+def test_the_answers_call_the_trick_winner_and_no_function_nothing_calls(tmp_path: Path) -> None:
+    """A fresh process answering the suite calls ``trick_winner`` (and ``_strength``,
+    run on import for the strength tables) and never ``partner_of``, which nothing calls."""
+    witnesses = tmp_path / "witness.json"
+    witnesses.write_text("[]", encoding="utf-8")
+    calls = survivors.answered_functions(operators.ROOT, witnesses)
+    assert {"trick_winner", "_strength"} <= calls["spec/cards.py"]
+    assert "partner_of" not in calls["spec/cards.py"]
+
+
+def test_a_survivor_in_a_function_the_answers_never_call_is_not_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its mutated code never runs, so it is left unclassified without applying it; a
+    survivor of a called function is applied and run."""
+    module = tmp_path / "spec" / "rule.py"
+    module.parent.mkdir()
+    module.write_text("def rule(x: int) -> int:\n    return x + 1\n")
+    applied: list[Path] = []
+    monkeypatch.setattr(survivors, "_apply", lambda root, path, op, n: applied.append(path))
+
+    def killed(root: Path, args: Sequence[str], timeout: float) -> object:
+        return type("Done", (), {"returncode": 1, "stdout": "case x fails\n"})()
+
+    monkeypatch.setattr(survivors, "_in_fresh_process", killed)
+    mutation = type(
+        "Mutation",
+        (),
+        {"module_path": str(module), "start_pos": (2, 13), "end_pos": (2, 14),
+         "operator_name": "core/ReplaceBinaryOperator_Add_Sub", "occurrence": 0},
+    )  # fmt: skip
+    item = type("Item", (), {"job_id": "j1", "mutations": [mutation]})()
+    never = {"spec/rule.py": frozenset({"other"})}
+    verdict = survivors.classify_one(tmp_path, item, "", tmp_path / "w", calls=never)
+    assert (verdict.verdict, verdict.evidence, verdict.called) == (
+        survivors.UNCLASSIFIED,
+        survivors.NEVER_CALLED,
+        False,
+    )
+    assert applied == []
+    called = {"spec/rule.py": frozenset({"rule"})}
+    verdict = survivors.classify_one(tmp_path, item, "", tmp_path / "w", calls=called)
+    assert verdict.verdict == survivors.KILLED and applied == [module]
+
+
+def test_every_card_point_grown_from_a_survivor_is_killed_by_its_witness_questions() -> None:
+    from fourhundred.conformance import kinds
+    from fourhundred.spec.registry import load
+
+    killer = mutants.Killer()
+    found = list(points_survivors.card_points(["qahwa-400"], "qahwa §Play"))
+    assert {p.id for p in found} == {
+        "cards/discard-as-rank-1",
+        "cards/discard-as-rank-6",
+        "cards/discard-as-rank-12",
+    }
+    rules = load("qahwa-400")
+    for point in found:
+        assert point.candidates is not None
+        asked = [
+            coverage.make_case("", kind, rules, data, kinds.KINDS[kind].spec_answer(rules, data), w)
+            for kind, data, w in point.candidates(rules)
+        ]
+        runs = [Run(case, variant) for case in asked for variant in case["variants"]]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+@pytest.mark.parametrize("standing", [1, 5])
+def test_the_suite_kills_a_discard_standing_above_the_low_cards_of_the_suit_led(
+    monkeypatch: pytest.MonkeyPatch, standing: int
+) -> None:
+    """cosmic-ray's survivors of ``_strength`` (spec/cards.py): a discard's standing
+    ``-1`` made ``1`` (``+1``, or the sign dropped); the strength tables are rebuilt
+    as the mutant builds them, and the killing test fails."""
+    from fourhundred.spec import cards
+
+    def strength(trump: int, led: int, index: int) -> int:
+        suit, rank = cards.CARD_SUIT[index], index % len(cards.RANKS)
+        if suit == trump:
+            return len(cards.RANKS) + rank
+        return rank if suit == led else standing
+
+    tables = tuple(
+        tuple(tuple(strength(t, led, i) for i in range(52)) for led in range(4)) for t in range(4)
+    )
+    led = tuple(tuple(table[suit] for suit in cards.CARD_SUIT) for table in tables)
+    monkeypatch.setattr(cards, "LED_STRENGTHS", led)
+    assert operators.main([]) == 1
+
+
+@pytest.mark.parametrize(
+    "view",
+    [
+        lambda after: [after[0], after[1], after[0], after[1]],  # (seat % 2) % 4, (seat ** 2) % 4
+        lambda after: [after[0]] * 4,  # (seat << 2) % 4, (seat >> 2) % 4: North for everyone
+    ],
+)
+def test_the_suite_kills_a_special_bid_judged_on_the_wrong_partner(
+    monkeypatch: pytest.MonkeyPatch, view: Any
+) -> None:
+    """cosmic-ray's survivors of ``Rules.special_result`` (spec/model.py): the partner's
+    seat ``(seat + 2) % 4`` mutated, so a made 13 is judged on the bidder's own score
+    (North, West) or on North's; the killing test fails."""
+    original = Rules.special_result
+
+    def wrong(
+        self: Rules,
+        bids: Sequence[IntLike],
+        tricks: Sequence[IntLike],
+        scores_after: Sequence[IntLike],
+        dealer: int,
+    ) -> IntLike:
+        return original(self, bids, tricks, view(scores_after), dealer)
+
+    monkeypatch.setattr(Rules, "special_result", wrong)
+    assert operators.main([]) == 1
+
+
+def test_every_thirteen_partner_point_is_killed_by_the_family_questions() -> None:
+    """The family's wrong readings, under the rule sets where a made 13 needs the
+    partner: each is killed by the family's questions."""
+    published = [Run(c, v) for c in points_survivors.cases() for v in c["variants"]]
+    killer = mutants.Killer()
+    found = [
+        point
+        for rule_set in coverage.all_rule_sets()
+        for point in points_survivors.points(rule_set)
+        if point.id.startswith("thirteen-partner-")
+    ]
+    assert len(found) == 6  # three readings, two rule sets (qahwa classic, medallon)
+    for point in found:
+        runs = [run for run in published if run.variant in point.rule_sets]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+@pytest.mark.parametrize(
+    "canonical",
+    [
+        lambda self, result: (
+            {  # `key in unordered and isinstance(value, list)` made `or`
+                k: sorted(v, key=json.dumps) if isinstance(v, list) else v
+                for k, v in result.items()
+            }
+            if isinstance(result, dict)
+            else result
+        ),
+    ],
+)
+def test_the_killing_test_fails_a_judging_that_puts_ordered_fields_in_one_order(
+    monkeypatch: pytest.MonkeyPatch, canonical: Any
+) -> None:
+    """cosmic-ray's survivor of ``Kind.canonical`` that sorts every list: an expected
+    answer with an ordered list reversed (:func:`operators.misordered`) then passes, so
+    the killing test fails; the comparator as it is rejects it."""
+    from fourhundred.conformance import compare, kinds
+
+    entry = kinds.kind("hand_scoring")
+    expected = {"scores": [10, 20, 30, 40], "deltas": [1, 2, 3, 4]}
+    wrong = operators.misordered(entry, expected)
+    assert wrong is not None and compare.compare("hand_scoring", expected, wrong)
+    assert operators.misordered(entry, {"scores": [0, 0, 0, 0]}) is None
+    monkeypatch.setattr(kinds.Kind, "canonical", canonical)
+    assert operators.main([]) == 1
+
+
+@pytest.mark.parametrize(
+    "canonical",
+    [
+        lambda self, result: result,  # `if not isinstance(result, dict)` made `if isinstance(...)`
+        lambda self, result: (
+            {  # `key in self.unordered` made `not key in self.unordered`
+                k: sorted(v) if k not in self.unordered and isinstance(v, list) else v
+                for k, v in result.items()
+            }
+            if isinstance(result, dict)
+            else result
+        ),
+    ],
+)
+def test_the_killing_test_fails_a_judging_that_compares_unordered_fields_in_order(
+    monkeypatch: pytest.MonkeyPatch, canonical: Any
+) -> None:
+    """cosmic-ray's survivors of ``Kind.canonical`` (conformance/kinds.py): the comparator
+    no longer puts unordered fields in one order. A right answer in another order
+    (:func:`operators.reordered_answer`) then fails, so the killing test does; the
+    comparator as it is accepts it."""
+    from fourhundred.conformance import compare, kinds
+    from fourhundred.spec.registry import load
+
+    rules = load("qahwa-400")
+    data = {"own_score": 1}
+    right = operators.reordered_answer("legal_bids", rules, data)
+    assert right != kinds.kind("legal_bids").spec_answer(rules, data)
+    assert not compare.compare(
+        "legal_bids", kinds.kind("legal_bids").spec_answer(rules, data), right
+    )
+    monkeypatch.setattr(kinds.Kind, "canonical", canonical)
+    assert operators.main([]) == 1

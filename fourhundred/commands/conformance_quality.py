@@ -46,7 +46,8 @@ from fourhundred.safeio import console_text
     "modules",
     multiple=True,
     metavar="PATH",
-    help="With --operators: only this module, e.g. spec/model.py (repeatable).",
+    help="With --operators: only this module, e.g. spec/model.py (repeatable); with "
+    "--classify: only its survivors, module by module in the order given.",
 )
 @click.option(
     "--classify",
@@ -89,7 +90,7 @@ def mutants_command(
     if classify and not operators:
         raise UserError("--classify needs --operators")
     if classify:
-        _classify_session(console, session.resolve(), survivors_path, not no_proofs)
+        _classify_session(console, session.resolve(), survivors_path, not no_proofs, modules)
         return
     if operators:
         _operators_session(console, session.resolve(), modules)
@@ -131,13 +132,20 @@ def mutants_command(
     sys.exit(0 if not survivors else 1)
 
 
-def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
-    """``mutants --operators``: start or resume cosmic-ray's session and report its counts."""
+def _check_modules(modules: tuple[str, ...]) -> None:
+    """One ``error:`` line for a ``--module`` that is no file under the package folder."""
     from fourhundred.conformance import operators
 
     unknown = [m for m in modules if not (operators.ROOT / m).is_file()]
     if unknown:
         raise UserError(f"--module: no such module under {operators.ROOT}: {', '.join(unknown)}")
+
+
+def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
+    """``mutants --operators``: start or resume cosmic-ray's session and report its counts."""
+    from fourhundred.conformance import operators
+
+    _check_modules(modules)
     chosen = modules or operators.TARGETS
 
     def progress(counts: operators.Counts) -> None:
@@ -299,16 +307,27 @@ def coverage_command(as_json: bool, gaps_only: bool) -> None:
     sys.exit(1 if gaps or apart_gaps or stale else 0)
 
 
+#: Survivors classified between two writes of the survivors file.
+_WRITE_EVERY = 10
+
+
 def _classify_session(
-    console: Console, session: Path, path: Path | None, proofs: bool = True
+    console: Console,
+    session: Path,
+    path: Path | None,
+    proofs: bool = True,
+    modules: tuple[str, ...] = (),
 ) -> None:
-    """``mutants --operators --classify``: every survivor of the session, equivalent (with
-    its proof) or behaviour-changing (with its witness) or unclassified, into the
-    survivors file (resumed: survivors already there are kept)."""
+    """``mutants --operators --classify``: every survivor of the session (of ``modules``
+    only, when given), equivalent (with its proof) or behaviour-changing (with its
+    witness) or unclassified, into the survivors file (resumed: survivors already there
+    are kept; the file is rewritten every :data:`_WRITE_EVERY` survivors, so a run
+    ended hard loses at most those)."""
     from fourhundred.conformance import operators, survivors
 
     if not session.exists():
         raise UserError(f"--session: no session at {session}; run --operators first")
+    _check_modules(modules)
     target = path.resolve() if path is not None else survivors.PATH
     witnesses = session.with_suffix(".witness.json")
     if not witnesses.exists():
@@ -318,8 +337,21 @@ def _classify_session(
 
     found: list[survivors.Verdict] = []
 
+    def write() -> None:
+        kept = {v.job for v in found}
+        survivors.write(
+            sorted(
+                found + [v for v in done if v.job not in kept],
+                key=lambda v: (v.module, v.line, v.operator, v.occurrence),
+            ),
+            counts,
+            target,
+        )
+
     def progress(number: int, total: int, verdict: survivors.Verdict) -> None:
         found.append(verdict)
+        if number % _WRITE_EVERY == 0:
+            write()
         console.print(
             f"survivor {number}/{total}: {verdict.module}:{verdict.line} {verdict.operator} "
             f"-> {verdict.verdict} ({verdict.how})",
@@ -329,7 +361,15 @@ def _classify_session(
     known = session.with_suffix(".ids.json")
     previous = operators._stop_on_sigterm()
     try:
-        survivors.classify(session, witnesses, done, progress, known if known.exists() else None)
+        survivors.classify(
+            session,
+            witnesses,
+            done,
+            progress,
+            known if known.exists() else None,
+            proofs,
+            modules,
+        )
     except KeyboardInterrupt:
         console.print(
             "interrupted; resume with: fourhundred conformance mutants --operators --classify "
@@ -341,15 +381,7 @@ def _classify_session(
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-        kept = {v.job for v in found}
-        survivors.write(
-            sorted(
-                found + [v for v in done if v.job not in kept],
-                key=lambda v: (v.module, v.line, v.operator, v.occurrence),
-            ),
-            counts,
-            target,
-        )
+        write()
     by_class = {
         name: [v for v in found if v.verdict == name]
         for name in (
