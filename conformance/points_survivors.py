@@ -216,49 +216,44 @@ class _SpecialPrevious(FastRules):
         return super()._special_result(bids, tricks, _read_partner_at(after, 1), dealer)
 
 
-class _ThirteenPartnerSelf(FastRules):
-    """A made 13 needs the bidder's own score, not the partner's, to meet the condition."""
+def _hand_result_as(name: str, doc: str, reading: type[FastRules]) -> type[FastRules]:
+    """A fast-rule variant that settles a hand as ``reading`` does and answers everything
+    else as the reference: the reading's wrong partner seat shows in a hand's result
+    only. ``name`` is the class's qualified name, which the fault dictionary's keys read."""
 
     def hand_result(
-        self,
+        self: FastRules,
         scores_before: Sequence[int],
         bids: Sequence[int],
         tricks: Sequence[int],
         dealer: int,
         target_in_force: int,
     ) -> tuple[tuple[int, int, int, int], int, int]:
-        reading = _SpecialOwn.of(self.rules)
-        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+        settled = reading.of(self.rules)
+        return settled.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+
+    return type(
+        name,
+        (FastRules,),
+        {"__doc__": doc, "__module__": __name__, "__qualname__": name, "hand_result": hand_result},
+    )
 
 
-class _ThirteenPartnerNext(FastRules):
-    """A made 13 needs the next seat's score (an opponent's) to meet the condition."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        reading = _SpecialNext.of(self.rules)
-        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
-
-
-class _ThirteenPartnerPrevious(FastRules):
-    """A made 13 needs the previous seat's score (an opponent's) to meet the condition."""
-
-    def hand_result(
-        self,
-        scores_before: Sequence[int],
-        bids: Sequence[int],
-        tricks: Sequence[int],
-        dealer: int,
-        target_in_force: int,
-    ) -> tuple[tuple[int, int, int, int], int, int]:
-        reading = _SpecialPrevious.of(self.rules)
-        return reading.hand_result(scores_before, bids, tricks, dealer, target_in_force)
+_ThirteenPartnerSelf = _hand_result_as(
+    "_ThirteenPartnerSelf",
+    "A made 13 needs the bidder's own score, not the partner's, to meet the condition.",
+    _SpecialOwn,
+)
+_ThirteenPartnerNext = _hand_result_as(
+    "_ThirteenPartnerNext",
+    "A made 13 needs the next seat's score (an opponent's) to meet the condition.",
+    _SpecialNext,
+)
+_ThirteenPartnerPrevious = _hand_result_as(
+    "_ThirteenPartnerPrevious",
+    "A made 13 needs the previous seat's score (an opponent's) to meet the condition.",
+    _SpecialPrevious,
+)
 
 
 def _thirteen_partner_applies(rules: Rules) -> bool:
