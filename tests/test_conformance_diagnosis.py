@@ -623,8 +623,8 @@ def _mixes(count: int, seed: int = 20) -> list[tuple[str, str]]:
 #: by the runs both bugs show on, and a false cause found by failing cases only; a small
 #: cause dropped beside a big bug no mutant models), then a seeded sample of mixes.
 BESIDE = (
-    (_fail_double, ("made/*",)),
-    (_fail_double, ("leader/qahwa-400", "made/*")),
+    (_unmodelled("fail-double"), ("made/*",)),
+    (_unmodelled("fail-double"), ("leader/qahwa-400", "made/*")),
     (_unmodelled("two-scoring-bugs"), ("made/*",)),
     (_unmodelled("two-end-bugs"), ("leader/qahwa-400",)),
     *((_unmodelled(unmodelled), (name,)) for unmodelled, name in _mixes(16)),
