@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import compare, kinds, mutants, planted, points
+from fourhundred.conformance import compare, kinds, mutants, points
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.suite import Run, expectation_digest
 from fourhundred.reference.fast import FastRules
@@ -261,7 +261,7 @@ def _family_mutant(name: str, members: Sequence[points.Point]) -> Mutant:
     return Mutant(
         name,
         f"under every variant: {wrong} (bids {parameters})",
-        fast=planted.pointwise(f"{family.title().replace('-', '')}Everywhere", classes),
+        fast=mutants.pointwise(f"{family.title().replace('-', '')}Everywhere", classes),
     )
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -182,6 +183,41 @@ def forgetting(code: str) -> tuple[Check, ...]:
 # ----------------------------------------------------------------------
 # Fast-rule variants: one public method of FastRules overridden each
 # ----------------------------------------------------------------------
+
+
+def pointwise(name: str, classes: Sequence[type[FastRules]]) -> type[FastRules]:
+    """A fast-rule variant that answers, at every call of a method some of ``classes``
+    override, as the first of them that departs from the reference there (the
+    reference where none does): bugs that each change one method at a few inputs
+    (one band edge, one row of a value table) all hold at once, which inheritance
+    cannot give when each override calls :class:`FastRules` itself."""
+
+    def dispatch(method: str) -> Callable[..., Any]:
+        plain = getattr(FastRules, method)
+
+        def answer(self: FastRules, *args: Any) -> Any:
+            expected = plain(self, *args)
+            for cls in classes:
+                other = getattr(cls.of(self.rules), method)(*args)
+                if other != expected:
+                    return other
+            return expected
+
+        return answer
+
+    methods = sorted({m for cls in classes for m in vars(cls) if not m.startswith("_")})
+    return typing.cast(
+        type[FastRules],
+        type(
+            name,
+            (FastRules,),
+            {
+                "__doc__": f"{name}: every member at once.",
+                **{method: dispatch(method) for method in methods},
+            },
+        ),
+    )
+
 
 _RANKS = "23456789TJQKA"
 

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
-from fourhundred.conformance import compare, kinds
+from fourhundred.conformance import compare, kinds, mutants
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.runner import Outcome
 from fourhundred.conformance.suite import Run
@@ -48,47 +46,13 @@ def _checks(bugs: Sequence[Mutant]) -> tuple[Check, ...]:
     return tuple(result)
 
 
-def pointwise(name: str, classes: Sequence[type[FastRules]]) -> type[FastRules]:
-    """A fast-rule variant that answers, at every call of a method some of ``classes``
-    override, as the first of them that departs from the reference there (the
-    reference where none does): bugs that each change one method at a few inputs
-    (one band edge, one row of a value table) all hold at once, which inheritance
-    cannot give when each override calls :class:`FastRules` itself."""
-
-    def dispatch(method: str) -> Callable[..., Any]:
-        plain = getattr(FastRules, method)
-
-        def answer(self: FastRules, *args: Any) -> Any:
-            expected = plain(self, *args)
-            for cls in classes:
-                other = getattr(cls.of(self.rules), method)(*args)
-                if other != expected:
-                    return other
-            return expected
-
-        return answer
-
-    methods = sorted({m for cls in classes for m in vars(cls) if not m.startswith("_")})
-    return typing.cast(
-        type[FastRules],
-        type(
-            name,
-            (FastRules,),
-            {
-                "__doc__": f"{name}: every member at once.",
-                **{method: dispatch(method) for method in methods},
-            },
-        ),
-    )
-
-
 def _overridden(cls: type[FastRules]) -> frozenset[str]:
     return frozenset(name for name in vars(cls) if not name.startswith("_"))
 
 
 def _combined(classes: tuple[type[FastRules], ...]) -> tuple[type[FastRules], ...]:
     """The fast-rule variants of several bugs, those overriding a method in common made
-    one (:func:`pointwise`, over every method any of them overrides: one whose override
+    one (:func:`~fourhundred.conformance.mutants.pointwise`, over every method any of them overrides: one whose override
     of a shared method calls :class:`FastRules` itself would else hide the other's), the
     others kept apart (combined by inheritance). In the order of the classes' names, so
     that the engine of some bugs is one engine whatever order they are listed in (where
@@ -102,7 +66,9 @@ def _combined(classes: tuple[type[FastRules], ...]) -> tuple[type[FastRules], ..
             members = [*group[1], *members]
         groups.append((methods, members))
     return tuple(
-        group[0] if len(group) == 1 else pointwise("+".join(c.__name__ for c in group), group)
+        group[0]
+        if len(group) == 1
+        else mutants.pointwise("+".join(c.__name__ for c in group), group)
         for _, group in groups
     )
 
