@@ -67,6 +67,7 @@ from fourhundred.conformance.points_base import Point as Point
 from fourhundred.conformance.points_base import RulePoint as RulePoint
 from fourhundred.conformance.points_base import Unobserved as Unobserved
 from fourhundred.conformance.points_base import cite as cite
+from fourhundred.conformance.points_base import rule_set_point as rule_set_point
 from fourhundred.conformance.points_fields import APPLIES as APPLIES
 from fourhundred.conformance.points_fields import BAND_FIELDS as BAND_FIELDS
 from fourhundred.conformance.points_fields import END_FIELDS as END_FIELDS
@@ -100,16 +101,6 @@ def _play_cite(rules: Rules) -> str:
 
 def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
     return Mutant(name, description, only=(rule_set,), **hooks)
-
-
-def rule_set_point(
-    rule_set: coverage.RuleSet, name: str, where: str, description: str, says: str, **hooks: Any
-) -> Point:
-    """The point ``name`` of one rule set, whose mutant (of the same name, saying ``says``)
-    changes the reference by ``hooks`` under that rule set only (the survivors' families
-    of :mod:`~fourhundred.conformance.points_survivors` are built by it too)."""
-    mutant = _only(rule_set.rules, name, says, **hooks)
-    return Point(name, (rule_set.variant,), where, description, mutant)
 
 
 def _replace(**changes: Any) -> Callable[[Rules], Rules]:

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance.coverage import RuleSet
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.spec import house, sources
 from fourhundred.spec.model import Rules
@@ -95,3 +96,14 @@ def unseen() -> frozenset[str]:
         return frozenset()
     lines = UNSEEN_PATH.read_text(encoding="utf-8").splitlines()
     return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def rule_set_point(
+    rule_set: RuleSet, name: str, where: str, description: str, says: str, **hooks: Any
+) -> Point:
+    """The point ``name`` of one rule set, whose mutant (of the same name, saying ``says``)
+    changes the reference by ``hooks`` under that rule set only (the families of
+    :mod:`~fourhundred.conformance.points` and
+    :mod:`~fourhundred.conformance.points_survivors` are built by it)."""
+    mutant = Mutant(name, says, only=(rule_set.rules,), **hooks)
+    return Point(name, (rule_set.variant,), where, description, mutant)

@@ -65,7 +65,7 @@ from typing import Any, Literal
 
 from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.conformance.points_base import Point
+from fourhundred.conformance.points_base import Point, cite, rule_set_point
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
@@ -596,8 +596,6 @@ def card_points(variants: Sequence[str], where: str) -> Iterator[Point]:
 
 def points(rule_set: coverage.RuleSet) -> Iterator[Any]:
     """The survivors' rule points of one rule set (see the module docstring)."""
-    from fourhundred.conformance.points import cite, rule_set_point
-
     rules, variant = rule_set.rules, rule_set.variant
     for family in FAMILIES:
         if not family.applies(rules):
