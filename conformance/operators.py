@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance import unread_annotations
 from fourhundred.safeio import write_text_atomically
 
 #: The package folder (the worktree, in an editable install): modules are mutated here.
@@ -353,7 +354,7 @@ class Counts:
     incompetent: int
     timeouts: int
     #: Marked skipped before the run (an annotation never evaluated:
-    #: :func:`fourhundred.conformance.survivors.skip_annotations`).
+    #: :func:`skip_annotations`).
     skipped: int = 0
 
     @property
@@ -376,6 +377,13 @@ def _db(session: Path) -> Any:
     from cosmic_ray.work_db import WorkDB, use_db
 
     return use_db(str(session), WorkDB.Mode.open)
+
+
+def skip_annotations(session: Path) -> int:
+    """Mark the session's pending mutants in annotations never evaluated as skipped
+    (:func:`fourhundred.conformance.unread_annotations.skip_annotations`); how many."""
+    with _db(session) as db:
+        return unread_annotations.skip_annotations(db)
 
 
 def counts(session: Path) -> Counts:
@@ -462,9 +470,7 @@ def run_session(
     tool = [sys.executable, "-m", "cosmic_ray.cli"]
     if not session.exists():
         subprocess.run([*tool, "init", str(config), str(session)], check=True, cwd=ROOT)
-    from fourhundred.conformance import survivors
-
-    survivors.skip_annotations(session)
+    skip_annotations(session)
     originals = {ROOT / m: (ROOT / m).read_bytes() for m in modules}
     worker = subprocess.Popen([*tool, "exec", str(config), str(session)], cwd=ROOT)
     previous = _stop_on_sigterm()

@@ -7,11 +7,12 @@ a survivor the suite kills now, with the cases added since the session, is *kill
 
 1. **annotation**: the mutated span lies inside a function's parameter or return
    annotation, a local variable's annotation, or a field annotation of a class whose
-   annotations nobody reads (:data:`READ_CLASSES`), in a module that starts with
+   annotations nobody reads, in a module that starts with
    ``from __future__ import annotations``: such an annotation is a string that is never
-   evaluated (PEP 563). The AST check is the proof. These mutants are marked skipped in
-   the session before it runs (:func:`skip_annotations`, as cosmic-ray's own filters
-   do), so they cost nothing; cosmic-ray counts them as skipped.
+   evaluated (PEP 563). The AST check is the proof
+   (:mod:`~fourhundred.conformance.unread_annotations`). These mutants are marked
+   skipped in the session before it runs (as cosmic-ray's own filters do), so they cost
+   nothing; cosmic-ray counts them as skipped.
 2. **witness**: the mutation applied (cosmic-ray's ``apply``), the differential questions
    of :func:`~fourhundred.conformance.operators.write_witnesses` (random questions of every
    pure kind at the edges, scripted whole games; other seeds than the suite's) are answered
@@ -48,6 +49,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from fourhundred.conformance import unread_annotations
 from fourhundred.safeio import write_text_atomically
 
 #: The committed classification of the last session's survivors.
@@ -79,11 +81,6 @@ NEVER_CALLED = (
     "the witness questions are answered (a profile of the unmutated answers)"
 )
 
-ANNOTATION_PROOF = (
-    "the mutated span is inside an annotation that is never evaluated (PEP 563, "
-    "'from __future__ import annotations'; no get_type_hints on its class)"
-)
-
 
 @dataclass(frozen=True)
 class Verdict:
@@ -110,96 +107,8 @@ class Verdict:
 
 
 # ----------------------------------------------------------------------
-# 1. Annotations
+# 1. Where a mutation lies (annotations: :mod:`~fourhundred.conformance.unread_annotations`)
 # ----------------------------------------------------------------------
-
-
-def _postponed(tree: ast.Module) -> bool:
-    return any(
-        isinstance(node, ast.ImportFrom)
-        and node.module == "__future__"
-        and any(alias.name == "annotations" for alias in node.names)
-        for node in tree.body
-    )
-
-
-def _spans(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
-    return (node.lineno, node.col_offset), (  # type: ignore[attr-defined]
-        node.end_lineno,  # type: ignore[attr-defined]
-        node.end_col_offset,  # type: ignore[attr-defined]
-    )
-
-
-#: The classes whose annotations the project reads at run time (``typing.get_type_hints``
-#: on :class:`~fourhundred.spec.model.Rules`, in spec/house.py and conformance/points.py):
-#: their field annotations are evaluated, so a mutant there is never proved here.
-READ_CLASSES = frozenset({"Rules"})
-
-
-def _never_evaluated(tree: ast.Module) -> Iterator[ast.AST]:
-    """The annotations of ``tree`` that are never evaluated under PEP 563: every
-    function's parameter and return annotations, local variable annotations, and the
-    field annotations of classes outside :data:`READ_CLASSES` (a dataclass reads its
-    annotations only as text, for ``ClassVar`` and ``InitVar``)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name not in READ_CLASSES:
-            for statement in node.body:
-                if isinstance(statement, ast.AnnAssign):
-                    yield statement.annotation
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            arguments = node.args
-            for arg in (
-                *arguments.posonlyargs,
-                *arguments.args,
-                *arguments.kwonlyargs,
-                *(a for a in (arguments.vararg, arguments.kwarg) if a is not None),
-            ):
-                if arg.annotation is not None:
-                    yield arg.annotation
-            if node.returns is not None:
-                yield node.returns
-            for inner in ast.walk(node):
-                if isinstance(inner, ast.AnnAssign):
-                    yield inner.annotation
-
-
-def in_annotation(source: str, start: tuple[int, int], end: tuple[int, int]) -> bool:
-    """Whether the span ``start``..``end`` (line, column) lies inside an annotation
-    that is never evaluated (see the module docstring)."""
-    return any(low <= start and end <= high for low, high in _annotation_spans(source))
-
-
-@functools.cache
-def _annotation_spans(source: str) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
-    tree = ast.parse(source)
-    if not _postponed(tree):
-        return ()
-    return tuple(_spans(node) for node in _never_evaluated(tree))
-
-
-def skip_annotations(session: Path) -> int:
-    """Mark every pending mutant of the session that lies in an annotation never
-    evaluated (:func:`in_annotation`) as skipped (cosmic-ray's ``SKIPPED``, with the
-    reason as its output); returns how many."""
-    from cosmic_ray.work_item import WorkerOutcome, WorkResult
-
-    from fourhundred.conformance import operators
-
-    sources: dict[str, str] = {}
-    skipped = 0
-    with operators._db(session) as db:
-        for item in list(db.pending_work_items):
-            mutation = item.mutations[0]
-            path = str(mutation.module_path)
-            if path not in sources:
-                sources[path] = Path(path).read_text(encoding="utf-8")
-            if in_annotation(sources[path], tuple(mutation.start_pos), tuple(mutation.end_pos)):
-                db.set_result(
-                    item.job_id,
-                    WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=ANNOTATION_PROOF),
-                )
-                skipped += 1
-    return skipped
 
 
 def enclosing_function(source: str, line: int) -> str | None:
@@ -475,8 +384,8 @@ def classify_one(
     original = module.read_text(encoding="utf-8")
     start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
     head = (item.job_id, relative, start[0], mutation.operator_name, mutation.occurrence, diff)
-    if in_annotation(original, start, end):
-        return Verdict(*head, EQUIVALENT, "annotation", ANNOTATION_PROOF)
+    if unread_annotations.in_annotation(original, start, end):
+        return Verdict(*head, EQUIVALENT, "annotation", unread_annotations.ANNOTATION_PROOF)
     qualname = enclosing_function(original, start[0])
     if (
         calls is not None
