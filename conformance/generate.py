@@ -232,7 +232,14 @@ def published_suite() -> dict[tuple[str, str], list[Case]]:
     else:
         from fourhundred.conformance import phases, points_survivors
 
+        # A question asked already (a grid's, an example's) is asked once: a second
+        # case of it would be given the same id.
+        asked = {fingerprint(case) for cases in groups.values() for case in cases}
         for case in [*scripted, *phases.cases(), *points_survivors.cases()]:
+            print_ = fingerprint(case)
+            if print_ in asked:
+                continue
+            asked.add(print_)
             groups.setdefault((case["kind"], _group_name(case)), []).append(case)
     return {key: cases for key, cases in groups.items() if cases}
 

@@ -42,6 +42,12 @@ The families:
   judge the bidder's own score, or a neighbour's (the next seat, the previous one).
   The questions put the bid of 13 at each seat in turn and search the scores of the
   partner and of the seat read instead (:func:`_thirteen_partner_questions`).
+* ``fifty-without-<bid>`` (from the survivors of ``Rules.bid_value``, spec/model.py,
+  where the fifty set ``[11, 12, 13]`` became ``[11, 13, 13]`` or ``[11, 11, 13]``;
+  witness: a ``bid_value`` question of 12 under
+  ``pagat-400(eleven_plus_50=on,eleven_plus_13=scores_50)``): under pagat's "eleven
+  and up score 50" every bid of the set is worth 50; the wrong readings give one of
+  them its ordinary value (:func:`_fifty_questions`, a few scores each).
 * ``cards/discard-as-rank-N`` (from the survivors of ``_strength``, spec/cards.py, where
   a discard's standing ``-1`` became ``1`` or ``+1``; witness: the ``trick_winner``
   question ``2S 8C AC 6D``, which the two of spades led wins): a discard (a card of
@@ -57,8 +63,10 @@ The families:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -303,6 +311,54 @@ def _thirteen_partner_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]
                 )
 
 
+def _fifty_without(bid: int) -> type[FastRules]:
+    """The wrong reading of the fifty set in which ``bid`` keeps its ordinary value."""
+
+    def bid_value(self: FastRules, value_of: int, own_score: int, highest_score: int) -> int:
+        if value_of == bid:
+            ordinary = FastRules.of(dataclasses.replace(self.rules, eleven_plus_fifty=False))
+            return ordinary.bid_value(value_of, own_score, highest_score)
+        return FastRules.bid_value(self, value_of, own_score, highest_score)
+
+    return typing.cast(
+        type[FastRules],
+        type(
+            f"_FiftyWithout{bid}",
+            (FastRules,),
+            {
+                "__doc__": f"A bid of {bid} keeps its ordinary value, not 50.",
+                "bid_value": bid_value,
+            },
+        ),
+    )
+
+
+_FIFTY_WITHOUT = {bid: _fifty_without(bid) for bid in (11, 12, 13)}
+
+
+def _fifty_applies(bid: int, rules: Rules) -> bool:
+    return bool(rules.eleven_plus_fifty) and bid in _fifty_set(rules)
+
+
+def _fifty_set(rules: Rules) -> tuple[int, ...]:
+    return (11, 12) if rules.eleven_plus_thirteen == "keeps_special" else (11, 12, 13)
+
+
+def _fifty_questions(bid: int, rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``bid_value`` questions of ``bid`` (of the fifty set) at a few scores: those whose
+    value the reading that leaves the bid out gets wrong."""
+    fast = FastRules.of(rules)
+    mistaken = _FIFTY_WITHOUT[bid].of(rules)
+    for own, highest in ((0, 0), (49, 49), (-30, 0), (100, 150)):
+        if fast.bid_value(bid, own, highest) == mistaken.bid_value(bid, own, highest):
+            continue
+        yield (
+            "bid_value",
+            {"bid": bid, "own_score": own, "highest_score": highest},
+            f"a bid of {bid} is worth 50 (eleven and up score 50)",
+        )
+
+
 @dataclass(frozen=True)
 class Family:
     """A behaviour-changing survivor's class: where it applies, its wrong readings."""
@@ -446,6 +502,16 @@ def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
 
 
 FAMILIES: tuple[Family, ...] = (
+    *(
+        Family(
+            f"spec/model.py Rules.bid_value (the fifty set: {bid})",
+            ("eleven_plus_fifty", "eleven_plus_thirteen"),
+            functools.partial(_fifty_applies, bid),
+            ((f"fifty-without-{bid}", _FIFTY_WITHOUT[bid], f"a bid of {bid} is not worth 50"),),
+            functools.partial(_fifty_questions, bid),
+        )
+        for bid in (11, 12, 13)
+    ),
     Family(
         "spec/model.py Rules.special_result (the partner's seat)",
         ("thirteen", "thirteen_win", "partner_condition"),

@@ -590,3 +590,18 @@ def test_the_killing_test_fails_a_judging_that_compares_unordered_fields_in_orde
     )
     monkeypatch.setattr(kinds.Kind, "canonical", canonical)
     assert operators.main([]) == 1
+
+
+def test_the_suite_kills_a_bid_of_12_left_out_of_the_fifty_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """cosmic-ray's survivors of ``Rules.bid_value`` (spec/model.py): the fifty set
+    ``[11, 12, 13]`` made ``[11, 13, 13]`` or ``[11, 11, 13]``, so a bid of 12 keeps its
+    ordinary value; the specification answering so fails the killing test."""
+    wrong_reading = points_survivors._FIFTY_WITHOUT[12]
+
+    def wrong(self: Rules, bid: int, own_score: int, highest_score: int) -> int:
+        return wrong_reading.of(self).bid_value(bid, own_score, highest_score)
+
+    monkeypatch.setattr(Rules, "bid_value", wrong)
+    assert operators.main([]) == 1
