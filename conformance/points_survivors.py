@@ -42,6 +42,13 @@ The families:
   judge the bidder's own score, or a neighbour's (the next seat, the previous one).
   The questions put the bid of 13 at each seat in turn and search the scores of the
   partner and of the seat read instead (:func:`_thirteen_partner_questions`).
+* ``special-reaches-minimum-<seat>`` (from the survivor of ``Rules.hand_is_played``,
+  spec/model.py, where ``range(4)`` became ``range(3)``; witness: a ``table_minimum``
+  question under ``pagat-400(total_tie=draw)`` where East bid 13): under the values
+  measure (ambiguity ``table-measure``) a special bid reaches the table minimum on its
+  own, whoever bids it; the wrong readings ignore one seat's. The questions put the
+  special bid at each seat, the others bidding low, near zero and far below zero
+  (:func:`_special_reaches_questions`).
 * ``fifty-without-<bid>`` (from the survivors of ``Rules.bid_value``, spec/model.py,
   where the fifty set ``[11, 12, 13]`` became ``[11, 13, 13]`` or ``[11, 11, 13]``;
   witness: a ``bid_value`` question of 12 under
@@ -311,6 +318,96 @@ def _thirteen_partner_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]
                 )
 
 
+def _played_ignoring_special_of(
+    fast: FastRules, bids: Sequence[int], scores: Sequence[int], seat: int
+) -> bool:
+    """:meth:`FastRules.hand_is_played`, but a special bid of ``seat`` does not reach the
+    table minimum on its own (its value still counts in the total)."""
+    if FastRules.hand_is_played(dataclasses.replace(fast, special_bid=None), bids, scores):
+        return True
+    if not FastRules.hand_is_played(fast, bids, scores):
+        return False
+    return fast.special_bid in [bid for other, bid in enumerate(bids) if other != seat]
+
+
+class _SpecialIgnoredNorth(FastRules):
+    """North's special bid does not reach the table minimum on its own."""
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return _played_ignoring_special_of(self, bids, scores, 0)
+
+
+class _SpecialIgnoredWest(FastRules):
+    """West's special bid does not reach the table minimum on its own."""
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return _played_ignoring_special_of(self, bids, scores, 1)
+
+
+class _SpecialIgnoredSouth(FastRules):
+    """South's special bid does not reach the table minimum on its own."""
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return _played_ignoring_special_of(self, bids, scores, 2)
+
+
+class _SpecialIgnoredEast(FastRules):
+    """East's special bid does not reach the table minimum on its own."""
+
+    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return _played_ignoring_special_of(self, bids, scores, 3)
+
+
+_SPECIAL_IGNORED: tuple[type[FastRules], ...] = (
+    _SpecialIgnoredNorth,
+    _SpecialIgnoredWest,
+    _SpecialIgnoredSouth,
+    _SpecialIgnoredEast,
+)
+
+
+def _special_reaches_applies(rules: Rules) -> bool:
+    special = FastRules.of(rules).special_bid
+    return rules.table_measure == "values" and special is not None and special <= rules.max_bid
+
+
+def _special_reaches_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
+    """``table_minimum`` questions where one seat bids the special bid and the others
+    bid low, the scores searched over the edges: for each seat (the wrong reading that
+    ignores its special bid), the first hand whose verdict (played or thrown in) that
+    reading gets wrong, with the scores near zero and again with every score far below
+    zero (:data:`~fourhundred.conformance.points_interactions.FAR_SCORES`: the family's
+    ``below-zero/`` crossings)."""
+    from fourhundred.conformance.points_interactions import FAR_SCORES
+
+    fast = FastRules.of(rules)
+    special = fast.special_bid
+    if special is None:
+        return
+    entry = kinds.kind("table_minimum")
+    for seat, wrong in enumerate(_SPECIAL_IGNORED):
+        mistaken = wrong.of(rules)
+        for where, values in (("near zero", (0, 3, 37, -2)), ("far below zero", FAR_SCORES)):
+            for pair, low in itertools.product(
+                itertools.product(values, repeat=2), range(rules.min_bid, rules.min_bid + 3)
+            ):
+                before = [pair[0], pair[1], pair[0], pair[1]]
+                bids = [low] * 4
+                bids[seat] = special
+                data: Json = {"scores": before, "bids": bids}
+                if fast.hand_is_played(bids, before) == mistaken.hand_is_played(
+                    bids, before
+                ) or not entry.is_valid(rules, data):
+                    continue
+                yield (
+                    "table_minimum",
+                    data,
+                    f"seat {seat} bids the special bid {special}, the others {low}, scores "
+                    f"{where}: it reaches the table minimum on its own, whatever the seat",
+                )
+                break
+
+
 def _fifty_without(bid: int) -> type[FastRules]:
     """The wrong reading of the fifty set in which ``bid`` keeps its ordinary value."""
 
@@ -502,6 +599,18 @@ def _first_seat_questions(rules: Rules) -> Iterator[tuple[str, Json, str]]:
 
 
 FAMILIES: tuple[Family, ...] = (
+    Family(
+        "spec/model.py Rules.hand_is_played (the seats whose special bid counts)",
+        ("table_measure", "thirteen"),
+        _special_reaches_applies,
+        (
+            ("special-reaches-minimum-north", _SpecialIgnoredNorth, "North's 13 is ignored"),
+            ("special-reaches-minimum-west", _SpecialIgnoredWest, "West's 13 is ignored"),
+            ("special-reaches-minimum-south", _SpecialIgnoredSouth, "South's 13 is ignored"),
+            ("special-reaches-minimum-east", _SpecialIgnoredEast, "East's 13 is ignored"),
+        ),
+        _special_reaches_questions,
+    ),
     *(
         Family(
             f"spec/model.py Rules.bid_value (the fifty set: {bid})",

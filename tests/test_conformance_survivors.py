@@ -605,3 +605,19 @@ def test_the_suite_kills_a_bid_of_12_left_out_of_the_fifty_set(
 
     monkeypatch.setattr(Rules, "bid_value", wrong)
     assert operators.main([]) == 1
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_the_suite_kills_a_special_bid_that_does_not_reach_the_minimum_at_one_seat(
+    monkeypatch: pytest.MonkeyPatch, seat: int
+) -> None:
+    """cosmic-ray's survivor of ``Rules.hand_is_played`` (spec/model.py): ``range(4)``
+    made ``range(3)``, so East's 13 no longer reaches the table minimum on its own
+    (and the same at North); the specification answering so fails the killing test."""
+    reading = points_survivors._played_ignoring_special_of
+
+    def wrong(self: Rules, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return reading(FastRules.of(self), bids, scores, seat)
+
+    monkeypatch.setattr(Rules, "hand_is_played", wrong)
+    assert operators.main([]) == 1
