@@ -82,7 +82,7 @@ from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.points_base import Point, cite, rule_set_point
 from fourhundred.reference.fast import FastRules
-from fourhundred.spec.cards import RANKS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
+from fourhundred.spec.cards import RANKS, SEATS, SUITS, TRICKS_PER_HAND, TRUMP_SUIT
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
 
 WinMeasure = Literal["player", "team_total"]
@@ -330,40 +330,32 @@ def _played_ignoring_special_of(
     return fast.special_bid in [bid for other, bid in enumerate(bids) if other != seat]
 
 
-class _SpecialIgnoredNorth(FastRules):
-    """North's special bid does not reach the table minimum on its own."""
-
-    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
-        return _played_ignoring_special_of(self, bids, scores, 0)
+#: The seats' full names, in seat order (the docstrings of the wrong readings).
+_SEAT_WORDS = ("North", "West", "South", "East")
 
 
-class _SpecialIgnoredWest(FastRules):
-    """West's special bid does not reach the table minimum on its own."""
+def _special_ignored(seat: int) -> type[FastRules]:
+    """The wrong reading in which ``seat``'s special bid does not reach the table minimum
+    on its own (its class named and described as each of the four was when written out)."""
 
-    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
-        return _played_ignoring_special_of(self, bids, scores, 1)
+    def hand_is_played(self: FastRules, bids: Sequence[int], scores: Sequence[int]) -> bool:
+        return _played_ignoring_special_of(self, bids, scores, seat)
+
+    word = _SEAT_WORDS[seat]
+    return typing.cast(
+        type[FastRules],
+        type(
+            f"_SpecialIgnored{word}",
+            (FastRules,),
+            {
+                "__doc__": f"{word}'s special bid does not reach the table minimum on its own.",
+                "hand_is_played": hand_is_played,
+            },
+        ),
+    )
 
 
-class _SpecialIgnoredSouth(FastRules):
-    """South's special bid does not reach the table minimum on its own."""
-
-    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
-        return _played_ignoring_special_of(self, bids, scores, 2)
-
-
-class _SpecialIgnoredEast(FastRules):
-    """East's special bid does not reach the table minimum on its own."""
-
-    def hand_is_played(self, bids: Sequence[int], scores: Sequence[int]) -> bool:
-        return _played_ignoring_special_of(self, bids, scores, 3)
-
-
-_SPECIAL_IGNORED: tuple[type[FastRules], ...] = (
-    _SpecialIgnoredNorth,
-    _SpecialIgnoredWest,
-    _SpecialIgnoredSouth,
-    _SpecialIgnoredEast,
-)
+_SPECIAL_IGNORED: tuple[type[FastRules], ...] = tuple(_special_ignored(seat) for seat in SEATS)
 
 
 def _special_reaches_applies(rules: Rules) -> bool:
@@ -604,10 +596,10 @@ FAMILIES: tuple[Family, ...] = (
         ("table_measure", "thirteen"),
         _special_reaches_applies,
         (
-            ("special-reaches-minimum-north", _SpecialIgnoredNorth, "North's 13 is ignored"),
-            ("special-reaches-minimum-west", _SpecialIgnoredWest, "West's 13 is ignored"),
-            ("special-reaches-minimum-south", _SpecialIgnoredSouth, "South's 13 is ignored"),
-            ("special-reaches-minimum-east", _SpecialIgnoredEast, "East's 13 is ignored"),
+            *(
+                (f"special-reaches-minimum-{word.lower()}", wrong, f"{word}'s 13 is ignored")
+                for word, wrong in zip(_SEAT_WORDS, _SPECIAL_IGNORED, strict=True)
+            ),
         ),
         _special_reaches_questions,
     ),
