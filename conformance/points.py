@@ -61,7 +61,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, edges, mutants, points_survivors
+from fourhundred.conformance import (
+    coverage,
+    edges,
+    mutants,
+    points_survivors,
+    points_survivors_cards,
+)
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.points_base import Point as Point
 from fourhundred.conformance.points_base import RulePoint as RulePoint
@@ -534,7 +540,7 @@ def _shared_points(defaults: Sequence[Rules]) -> Iterator[Point]:
             what,
             Mutant(f"cards/{name}", f"not: {what}", fast=fast),
         )
-    yield from points_survivors.card_points(variants, play)
+    yield from points_survivors_cards.card_points(variants, play)
     for check in CHECKS:
         if check.code == "game_over":
             continue

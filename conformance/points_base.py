@@ -1,5 +1,6 @@
 """What a rule point is: its id, where it applies, its citation, its description and
-its mutant (:class:`Point`), or why no case kind can observe it (:class:`Unobserved`).
+its mutant (:class:`Point`), or why no case kind can observe it (:class:`Unobserved`);
+and what a family of points grown from a survivor is (:class:`Family`).
 
 The families that make points are :mod:`fourhundred.conformance.points` (one rule
 wrong everywhere) and :mod:`fourhundred.conformance.points_interactions` (one rule
@@ -8,7 +9,7 @@ wrong where a second one is in play); both build on these types and on :func:`ci
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 from fourhundred.conformance.coverage import RuleSet
 from fourhundred.conformance.mutants import Mutant
+from fourhundred.reference.fast import FastRules
 from fourhundred.spec import house, sources
 from fourhundred.spec.model import Rules
 from fourhundred.spec.registry import get
@@ -42,6 +44,21 @@ class Point(RulePoint):
     #: Questions the generator tries first for it, given one of its rule sets: (kind,
     #: input, what it asks) (the crossed grids of :mod:`~fourhundred.conformance.points_interactions`).
     candidates: Callable[[Rules], Iterable[tuple[str, dict[str, Any], str]]] | None = None
+
+
+@dataclass(frozen=True)
+class Family:
+    """A behaviour-changing survivor's class: where it applies, its wrong readings (the
+    families of :mod:`~fourhundred.conformance.points_survivors`)."""
+
+    #: The survivor(s) it grew from (module, function), for the record.
+    survivor: str
+    fields: tuple[str, ...]
+    applies: Callable[[Rules], bool]
+    #: point family name -> (the wrong reading, its description)
+    wrong: tuple[tuple[str, type[FastRules], str], ...]
+    #: The witness as a template: rules -> the questions (kind, input, what).
+    questions: Callable[[Rules], Iterator[tuple[str, dict[str, Any], str]]]
 
 
 @dataclass(frozen=True)

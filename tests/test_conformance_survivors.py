@@ -17,6 +17,8 @@ from fourhundred.conformance import (
     operators,
     points,
     points_survivors,
+    points_survivors_cards,
+    points_survivors_values,
     survivors,
     unread_annotations,
 )
@@ -442,7 +444,7 @@ def test_every_card_point_grown_from_a_survivor_is_killed_by_its_witness_questio
     from fourhundred.spec.registry import load
 
     killer = mutants.Killer()
-    found = list(points_survivors.card_points(["qahwa-400"], "qahwa §Play"))
+    found = list(points_survivors_cards.card_points(["qahwa-400"], "qahwa §Play"))
     assert {p.id for p in found} == {
         "cards/discard-as-rank-1",
         "cards/discard-as-rank-6",
@@ -598,7 +600,7 @@ def test_the_suite_kills_a_bid_of_12_left_out_of_the_fifty_set(
     """cosmic-ray's survivors of ``Rules.bid_value`` (spec/model.py): the fifty set
     ``[11, 12, 13]`` made ``[11, 13, 13]`` or ``[11, 11, 13]``, so a bid of 12 keeps its
     ordinary value; the specification answering so fails the killing test."""
-    wrong_reading = points_survivors._FIFTY_WITHOUT[12]
+    wrong_reading = points_survivors_values._FIFTY_WITHOUT[12]
 
     def wrong(self: Rules, bid: int, own_score: int, highest_score: int) -> int:
         return wrong_reading.of(self).bid_value(bid, own_score, highest_score)
@@ -614,7 +616,7 @@ def test_the_suite_kills_a_special_bid_that_does_not_reach_the_minimum_at_one_se
     """cosmic-ray's survivor of ``Rules.hand_is_played`` (spec/model.py): ``range(4)``
     made ``range(3)``, so East's 13 no longer reaches the table minimum on its own
     (and the same at North); the specification answering so fails the killing test."""
-    reading = points_survivors._played_ignoring_special_of
+    reading = points_survivors_values._played_ignoring_special_of
 
     def wrong(self: Rules, bids: Sequence[int], scores: Sequence[int]) -> bool:
         return reading(FastRules.of(self), bids, scores, seat)
