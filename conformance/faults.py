@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -217,14 +216,12 @@ def _every_band_edge(early: bool) -> type[FastRules]:
     def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
         return FastRules.bid_value(self, bid, moved(own_score), moved(highest_score))
 
-    name = f"Band{'Early' if early else 'Late'}Everywhere"
-    return typing.cast(
-        type[FastRules],
-        type(
-            name,
-            (FastRules,),
-            {"__doc__": _every_band_edge.__doc__, "band": band, "bid_value": bid_value},
-        ),
+    return mutants.fast_variant(
+        f"Band{'Early' if early else 'Late'}Everywhere",
+        _every_band_edge.__doc__ or "",
+        module=__name__,
+        band=band,
+        bid_value=bid_value,
     )
 
 

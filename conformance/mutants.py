@@ -185,6 +185,17 @@ def forgetting(code: str) -> tuple[Check, ...]:
 # ----------------------------------------------------------------------
 
 
+def fast_variant(
+    name: str, doc: str, *, module: str, **methods: Callable[..., Any]
+) -> type[FastRules]:
+    """A fast-rule variant named ``name`` and described by ``doc``, overriding the
+    methods given, built where a class is not written out. ``module`` is the module it
+    belongs to (the caller's ``__name__``): with its name it makes the qualified name
+    the fault dictionary's keys read, so it is said, never taken from the builder."""
+    namespace = {"__doc__": doc, "__module__": module, "__qualname__": name, **methods}
+    return typing.cast(type[FastRules], type(name, (FastRules,), namespace))
+
+
 def pointwise(name: str, classes: Sequence[type[FastRules]]) -> type[FastRules]:
     """A fast-rule variant that answers, at every call of a method some of ``classes``
     override, as the first of them that departs from the reference there (the
@@ -206,16 +217,11 @@ def pointwise(name: str, classes: Sequence[type[FastRules]]) -> type[FastRules]:
         return answer
 
     methods = sorted({m for cls in classes for m in vars(cls) if not m.startswith("_")})
-    return typing.cast(
-        type[FastRules],
-        type(
-            name,
-            (FastRules,),
-            {
-                "__doc__": f"{name}: every member at once.",
-                **{method: dispatch(method) for method in methods},
-            },
-        ),
+    return fast_variant(
+        name,
+        f"{name}: every member at once.",
+        module=__name__,
+        **{method: dispatch(method) for method in methods},
     )
 
 

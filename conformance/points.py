@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -68,7 +67,7 @@ from fourhundred.conformance import (
     points_survivors,
     points_survivors_cards,
 )
-from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.mutants import Mutant, fast_variant
 from fourhundred.conformance.points_base import Point as Point
 from fourhundred.conformance.points_base import RulePoint as RulePoint
 from fourhundred.conformance.points_base import Unobserved as Unobserved
@@ -105,17 +104,8 @@ def _play_cite(rules: Rules) -> str:
     return str(source.cite(source.play_section))
 
 
-def _only(rule_set: Rules, name: str, description: str, **hooks: Any) -> Mutant:
-    return Mutant(name, description, only=(rule_set,), **hooks)
-
-
 def _replace(**changes: Any) -> Callable[[Rules], Rules]:
     return lambda rules: dataclasses.replace(rules, **changes)
-
-
-def _fast(name: str, doc: str, **methods: Callable[..., Any]) -> type[FastRules]:
-    """A fast-rule variant overriding the public methods given."""
-    return typing.cast(type[FastRules], type(name, (FastRules,), {"__doc__": doc, **methods}))
 
 
 # ----------------------------------------------------------------------
@@ -269,9 +259,10 @@ def _band_shift(edge: int, early: bool) -> tuple[str, type[FastRules]]:
     def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
         return FastRules.bid_value(self, bid, moved(own_score), moved(highest_score))
 
-    return f"a score of {source} counts as {seen_as}", _fast(
+    return f"a score of {source} counts as {seen_as}", fast_variant(
         f"Band{'Early' if early else 'Late'}{edge}",
         f"A score of {source} counts as {seen_as} in every rule the bands decide.",
+        module=__name__,
         band=band,
         bid_value=bid_value,
     )
@@ -307,9 +298,10 @@ def _value_shift(row: int, early: bool) -> tuple[str, type[FastRules]]:
     def bid_value(self: FastRules, bid: int, own_score: int, highest_score: int) -> int:
         return FastRules.bid_value(self, donor if bid == source else bid, own_score, highest_score)
 
-    return f"{source} worth what {donor} is", _fast(
+    return f"{source} worth what {donor} is", fast_variant(
         f"Bid{source}WorthBid{donor}",
         f"A bid of {source} is worth what {donor} is.",
+        module=__name__,
         bid_value=bid_value,
     )
 
@@ -383,9 +375,6 @@ class Behaviour:
     #: The wrong reading, as a fast-rule variant.
     wrong: type[FastRules]
     description: str
-
-    def mutant(self, rules: Rules, name: str) -> Mutant:
-        return _only(rules, name, f"{rules}: {self.description}", fast=self.wrong)
 
 
 def _always(rules: Rules) -> bool:
@@ -493,13 +482,13 @@ def _behaviour_points(rule_set: coverage.RuleSet) -> Iterator[Point]:
             continue
         if not behaviour.applies(rules):
             continue
-        name = f"{behaviour.family}/{variant}"
-        yield Point(
-            name,
-            (variant,),
+        yield rule_set_point(
+            rule_set,
+            f"{behaviour.family}/{variant}",
             cite(rules, *behaviour.fields),
             f"not: {behaviour.description}",
-            behaviour.mutant(rules, name),
+            f"{rules}: {behaviour.description}",
+            fast=behaviour.wrong,
         )
 
 

@@ -44,7 +44,7 @@ from functools import cache
 from typing import Any
 
 from fourhundred.conformance import coverage, edges, grids, kinds
-from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.mutants import Mutant, fast_variant
 from fourhundred.conformance.points_base import SEARCHED, Point, Unobserved, cite, unseen
 from fourhundred.conformance.points_precedence import precedence_points
 from fourhundred.conformance.points_readings import MOMENTS, TARGET_PARTS, anywhere, raise_occurs
@@ -144,10 +144,11 @@ def gated(mutant: Mutant, gates: Mapping[str, Gate], name: str, what: str) -> Mu
         answer.__doc__ = f"{right.__doc__} ({what})"
         return answer
 
-    fast = type(
+    fast = fast_variant(
         f"Gated_{name.replace('/', '_')}",
-        (FastRules,),
-        {"__doc__": what, **{m: opened(m, g) for m, g in gates.items()}},
+        what,
+        module=__name__,
+        **{m: opened(m, g) for m, g in gates.items()},
     )
     return Mutant(name, what, fast=fast, only=mutant.only)
 

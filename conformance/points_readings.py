@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from fourhundred.conformance.mutants import fast_variant
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import BAND_WIDTH, Result, Rules
 
@@ -176,7 +177,7 @@ def _judged_before(
         early, next_target = judge.points_result(scores_before, target_in_force)
         return after, early, next_target
 
-    return type(name, (FastRules,), {"__doc__": doc, "hand_result": hand_result})
+    return fast_variant(name, doc, module=__name__, hand_result=hand_result)
 
 
 _WinBefore = _judged_before(

@@ -41,6 +41,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal
 
+from fourhundred.conformance.mutants import fast_variant
 from fourhundred.conformance.points_base import Family
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TRICKS_PER_HAND
@@ -208,11 +209,7 @@ def _hand_result_as(name: str, doc: str, reading: type[FastRules]) -> type[FastR
         settled = reading.of(self.rules)
         return settled.hand_result(scores_before, bids, tricks, dealer, target_in_force)
 
-    return type(
-        name,
-        (FastRules,),
-        {"__doc__": doc, "__module__": __name__, "__qualname__": name, "hand_result": hand_result},
-    )
+    return fast_variant(name, doc, module=__name__, hand_result=hand_result)
 
 
 _ThirteenPartnerSelf = _hand_result_as(

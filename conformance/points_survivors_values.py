@@ -23,11 +23,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import typing
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fourhundred.conformance import kinds
+from fourhundred.conformance.mutants import fast_variant
 from fourhundred.conformance.points_base import Family
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import SEATS
@@ -60,16 +60,11 @@ def _special_ignored(seat: int) -> type[FastRules]:
         return _played_ignoring_special_of(self, bids, scores, seat)
 
     word = _SEAT_WORDS[seat]
-    return typing.cast(
-        type[FastRules],
-        type(
-            f"_SpecialIgnored{word}",
-            (FastRules,),
-            {
-                "__doc__": f"{word}'s special bid does not reach the table minimum on its own.",
-                "hand_is_played": hand_is_played,
-            },
-        ),
+    return fast_variant(
+        f"_SpecialIgnored{word}",
+        f"{word}'s special bid does not reach the table minimum on its own.",
+        module=__name__,
+        hand_is_played=hand_is_played,
     )
 
 
@@ -127,16 +122,11 @@ def _fifty_without(bid: int) -> type[FastRules]:
             return ordinary.bid_value(value_of, own_score, highest_score)
         return FastRules.bid_value(self, value_of, own_score, highest_score)
 
-    return typing.cast(
-        type[FastRules],
-        type(
-            f"_FiftyWithout{bid}",
-            (FastRules,),
-            {
-                "__doc__": f"A bid of {bid} keeps its ordinary value, not 50.",
-                "bid_value": bid_value,
-            },
-        ),
+    return fast_variant(
+        f"_FiftyWithout{bid}",
+        f"A bid of {bid} keeps its ordinary value, not 50.",
+        module=__name__,
+        bid_value=bid_value,
     )
 
 
