@@ -261,13 +261,67 @@ def test_the_campaign_never_imports_the_cluster_mode() -> None:
     assert importers <= {"fourhundred.commands.fuzz"}
 
 
-def test_every_module_says_its_job_in_a_docstring() -> None:
-    silent = [
-        module
-        for module, path in modules().items()
+# ----------------------------------------------------------------------
+# One job a module
+# ----------------------------------------------------------------------
+
+#: The project's Python source, tests aside: the namespace's folders, the docs build's
+#: hooks and the tools. None of it is generated (the generators write data and pages).
+SOURCE_FOLDERS = (*PACKAGES, "docs/hooks", "tools")
+#: The most lines a module may have (issue #25: a module longer than this does more
+#: than one job; most are under 500).
+MOST_LINES = 800
+
+
+def source_modules(root: Path = ROOT) -> list[Path]:
+    """Every module of :data:`SOURCE_FOLDERS` under ``root``."""
+    return sorted(path for folder in SOURCE_FOLDERS for path in (root / folder).rglob("*.py"))
+
+
+def longer_than(most: int, root: Path = ROOT) -> dict[str, int]:
+    """The modules under ``root`` over ``most`` lines, by path, with their lengths."""
+    lengths = {
+        path: len(path.read_text(encoding="utf-8").splitlines()) for path in source_modules(root)
+    }
+    return {path.relative_to(root).as_posix(): n for path, n in lengths.items() if n > most}
+
+
+def without_docstring(root: Path = ROOT) -> list[str]:
+    """The modules under ``root`` that do not open with a docstring."""
+    return [
+        path.relative_to(root).as_posix()
+        for path in source_modules(root)
         if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
     ]
-    assert silent == []
+
+
+def test_the_source_modules_are_found_in_every_folder() -> None:
+    found = source_modules()
+    assert len(found) > 190
+    for folder in SOURCE_FOLDERS:
+        assert any(path.is_relative_to(ROOT / folder) for path in found), folder
+
+
+def test_no_module_is_over_eight_hundred_lines() -> None:
+    assert longer_than(MOST_LINES) == {}, "split it along its jobs (issue #25)"
+
+
+def test_every_module_says_its_job_in_a_docstring() -> None:
+    assert without_docstring() == []
+
+
+def test_a_module_over_the_limit_and_one_without_a_docstring_are_caught(tmp_path: Path) -> None:
+    (tmp_path / "spec" / "ambiguities").mkdir(parents=True)
+    (tmp_path / "docs" / "hooks").mkdir(parents=True)
+    (tmp_path / "spec" / "ambiguities" / "long.py").write_text(
+        '"""Long."""\n' + "x = 1\n" * MOST_LINES, encoding="utf-8"
+    )
+    (tmp_path / "spec" / "ambiguities" / "at_the_limit.py").write_text(
+        '"""At the limit."""\n' + "x = 1\n" * (MOST_LINES - 1), encoding="utf-8"
+    )
+    (tmp_path / "docs" / "hooks" / "silent.py").write_text("x = 1  # no docstring\n")
+    assert longer_than(MOST_LINES, tmp_path) == {"spec/ambiguities/long.py": MOST_LINES + 1}
+    assert without_docstring(tmp_path) == ["docs/hooks/silent.py"]
 
 
 def test_an_import_circle_is_found() -> None:
