@@ -19,7 +19,7 @@ from typing import Any
 
 from fourhundred.conformance.inputs import dealt_cards
 from fourhundred.conformance.mutants import Mutant
-from fourhundred.conformance.points_base import Point, Unobserved, cite, unseen
+from fourhundred.conformance.points_base import Point, Unobserved, cite
 from fourhundred.reference.actions import Action, Bid, Deal, Hands, Play, ThrowIn, by_seat
 from fourhundred.reference.engine import (
     CHECKS,
@@ -145,13 +145,6 @@ def precedence_points(defaults: Sequence[Rules]) -> Iterator[Point | Unobserved]
                     f"{first} and {second} (each check looks only at its own rule: "
                     "reference.engine.CHECKS)",
                 )
-                continue
-            if name in unseen():
-                why = (
-                    "its probe is a single seated action from a bidding or play position; the "
-                    "suite's positions start in the deal (left for whole games that play up to it)"
-                )
-                yield Unobserved(name, tuple(shown), where, why)
                 continue
             yield Point(
                 name,
