@@ -82,6 +82,9 @@ class Mutant:
     only: tuple[Rules, ...] = ()
 
     def __post_init__(self) -> None:
+        # One line, whatever the docstring it came from: a reflowed docstring must not
+        # change what reports print, nor the mutant's key in the fault dictionary.
+        object.__setattr__(self, "description", " ".join(self.description.split()))
         if self.fast is FastRules:
             return
         if not issubclass(self.fast, FastRules):

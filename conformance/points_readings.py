@@ -182,10 +182,8 @@ def _judged_before(
 
 _WinBefore = _judged_before(
     "_WinBefore",
-    # The text (its line break and indent included) is the one the class's docstring had: a
-    # mutant's description is part of its key in conformance/faults.json.
-    "The end of the game (who qualifies, a raise, a fall-back) judged on the scores\n"
-    "    before the hand, the hand's scores added after.",
+    "The end of the game (who qualifies, a raise, a fall-back) judged on the scores "
+    "before the hand, the hand's scores added after.",
     win=True,
 )
 _PartnerBefore = _judged_before(

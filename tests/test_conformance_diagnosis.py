@@ -52,6 +52,15 @@ def test_the_fault_dictionary_was_computed_from_the_suite_and_mutants_as_they_ar
     assert list(dictionary.faults) == [mutant.name for mutant in faults.candidates()]
 
 
+def test_a_mutant_description_reflowed_from_a_docstring_keeps_its_text_and_its_key() -> None:
+    """A docstring's line breaks and indents are not part of what a mutant is: its
+    description is one line, so a reflowed docstring moves no key of faults.json."""
+    wrapped = mutants.Mutant("reflowed", "judged on the scores\n    before the hand.")
+    one_line = mutants.Mutant("reflowed", "judged on the scores before the hand.")
+    assert wrapped.description == "judged on the scores before the hand."
+    assert faults.mutant_key(wrapped) == faults.mutant_key(one_line)
+
+
 def test_the_fault_dictionary_records_what_a_sample_of_mutants_really_fails(
     dictionary: faults.Dictionary, runs: list[Run]
 ) -> None:
