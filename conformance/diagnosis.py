@@ -38,12 +38,17 @@ coincide with many mutants on a few runs each:
   do (:func:`_models`: a wrong cause beside it changes their answer); a family
   cause too, save that its wrong answer need not be the engine's (on a run crossing
   several of its parameters, no engine's). Failing runs answered otherwise refute a
-  cause found by exact answers only when they are more than a second bug would change
-  if it failed its runs as often as the failures the causes not refuted by a pass
-  leave unexplained show it failing the other runs of their kinds
-  (:meth:`evidence.Rates.expected_beside`: where a bug no mutant models meets it, the answer
-  is neither's; with nothing unexplained, one such run refutes it); a run the engine
-  passes always does. A refuted cause is dropped and the cover recomputed without it;
+  cause found by exact answers only when they are improbably many for a second bug
+  that changed its runs as often as the failures left unexplained show it failing the
+  other runs of their kinds (:meth:`evidence.Rates.expected_beside`,
+  :func:`evidence.more_than_beside`: where a bug no mutant models meets it, the answer
+  is neither's; with nothing unexplained, one such run refutes it). Left unexplained
+  means by the causes not refuted by a pass, less those the specificity test below
+  drops (:func:`_left_unexplained`: a weak cause that takes that bug's failures would
+  hide its rate). A cause no such bug imitates and borne out exactly more often than
+  not is not refuted so at all (:func:`evidence.disagreements_refute`: that bug may be
+  about its very cases). A run the engine passes always refutes. A refuted cause is
+  dropped and the cover recomputed without it;
 - **specificity** (:func:`evidence.demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   whose rule that bug may imitate (:func:`evidence.imitated`: another mutant of its rule
@@ -310,12 +315,18 @@ def _consistent_cover(
         # What the causes standing so far leave unexplained shows how often a bug no
         # mutant models fails a run: a cause's disagreements up to that rate are where
         # such a bug meets it, more refute it (a run the engine passes always does).
-        standing = [c for c in covered.causes if c.point not in contradicted]
-        remainder = set(digests) - {key for cause in standing for key in cause.explains}
+        remainder = _left_unexplained(covered, contradicted, chosen, candidates, failures)
+        doubtful = evidence.imitated(covered, candidates)
         refuted = contradicted | {
             candidate.mutant.name
             for candidate in chosen
-            if unborne.get(candidate.mutant.name, 0) > base.expected_beside(candidate, remainder)
+            if evidence.disagreements_refute(
+                candidate,
+                unborne.get(candidate.mutant.name, 0),
+                base.expected_beside(candidate, remainder),
+                beside=bool(remainder),
+                doubtful=candidate.mutant.name in doubtful,
+            )
         }
         if not refuted:
             return evidence.demote_weak(
@@ -325,6 +336,35 @@ def _consistent_cover(
                 evidence.imitated(covered, candidates),
             )
         left = [candidate for candidate in left if candidate.mutant.name not in refuted]
+
+
+def _left_unexplained(
+    covered: Diagnosis,
+    contradicted: Collection[str],
+    chosen: Sequence[evidence.Candidate],
+    candidates: Sequence[evidence.Candidate],
+    failures: Sequence[Outcome],
+) -> set[str]:
+    """The failures a bug no mutant models shows in: those the causes not refuted by a
+    run the engine passes leave unexplained, once the causes such a bug may fake are
+    dropped too (:func:`evidence.demote_weak`, as the diagnosis itself drops them: a
+    cause found by failing cases only that takes that bug's failures hides its rate)."""
+    standing = dataclasses.replace(
+        covered,
+        causes=tuple(c for c in covered.causes if c.point not in contradicted),
+        unexplained=(),
+    )
+    explained = {key for cause in standing.causes for key in cause.explains}
+    standing = dataclasses.replace(
+        standing, unexplained=tuple(o.key for o in failures if o.key not in explained)
+    )
+    kept = evidence.demote_weak(
+        standing,
+        {c.mutant.name: c for c in chosen},
+        failures,
+        evidence.imitated(standing, candidates),
+    )
+    return set(kept.unexplained)
 
 
 def _models(

@@ -5,13 +5,15 @@ One job: the evidence :mod:`~fourhundred.conformance.diagnosis` weighs. A
 :class:`Candidate` is a mutant with the engine's failures it fails (exactly or not),
 its precision and the runs that refute it; :meth:`Rates.expected_beside` is how many of
 a cause's runs a second bug would change as often as the unexplained failures show it
-failing; :func:`demote_weak` drops the causes that bug may fake (:func:`imitated`:
-those whose rule, :func:`rule_key`, another mutant of it shows elsewhere).
+failing, and :func:`disagreements_refute` whether a cause's disagreements are more;
+:func:`demote_weak` drops the causes that bug may fake (:func:`imitated`: those whose
+rule, :func:`rule_key`, another mutant of it shows elsewhere).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -88,6 +90,44 @@ class Rates:
         return sum(rate.get(self.kind_of.get(key, ""), 0.0) for key in candidate.hits)
 
 
+#: A cause's disagreements refute it when a bug no mutant models would give as many or
+#: more with at most this probability (:func:`more_than_beside`).
+BESIDE_LEVEL = 0.05
+
+
+def more_than_beside(count: int, expected: float) -> bool:
+    """Whether ``count`` disagreements are more than a second bug gives beside a cause
+    that changes ``expected`` of its runs on average: a Poisson count with that mean
+    reaches ``count`` with a probability below :data:`BESIDE_LEVEL` (an average is
+    passed as often as not, so a count just above it is no refutation). With nothing
+    expected, one refutes."""
+    if count <= 0:
+        return False
+    if expected <= 0:
+        return True
+    below = sum(
+        math.exp(k * math.log(expected) - expected - math.lgamma(k + 1)) for k in range(count)
+    )
+    return 1.0 - below < BESIDE_LEVEL
+
+
+def disagreements_refute(
+    candidate: Candidate, unborne: int, expected: float, *, beside: bool, doubtful: bool
+) -> bool:
+    """Whether a cause found by exact answers is refuted by the ``unborne`` runs it fails
+    with another answer than the engine's (no combination of the chosen causes gives
+    the engine's): when they are more than a bug no mutant models would give beside it
+    (:func:`more_than_beside` of ``expected``), unless such a bug is there (``beside``:
+    failures stay unexplained), the cause is no rule that bug may imitate (not
+    ``doubtful``: :func:`imitated`) and it is borne out exactly more often than not.
+    Such a bug may be about the very cases the cause is about (both about the target:
+    the suite's cases cluster at rule edges), and then it hides the cause's answer on
+    each one, far above its share elsewhere."""
+    if not more_than_beside(unborne, expected):
+        return False
+    return doubtful or not beside or unborne > len(candidate.exact)
+
+
 def demote_weak(
     covered: Diagnosis,
     chosen: Mapping[str, Candidate],
@@ -97,7 +137,8 @@ def demote_weak(
     """The diagnosis without the causes a bug no mutant models may fake. Failures left
     unexplained in a kind mean the engine breaks a rule no mutant plays, and that bug's
     answers can coincide with a mutant's, or fail the same runs, on as many runs as it
-    fails. So a cause that explains a failure of such a kind (:func:`kinds_of`), and
+    fails. So a cause that may have been faked in such a kind (:func:`kinds_of`: one
+    where it answers a failure exactly), and
     whose rule the engine's other failures show imitated (``doubtful``:
     :func:`imitated`), stands only if its mutant predicts more failures (of runs the
     engine answered, every one borne out; for a cause found by failing cases only,
@@ -114,7 +155,8 @@ def demote_weak(
             cause
             for cause in causes
             if cause.point in doubtful
-            and evidence(cause, causes, chosen) <= sum(doubt[k] for k in kinds_of(cause, kind))
+            and evidence(cause, causes, chosen)
+            <= sum(doubt[k] for k in kinds_of(cause, kind, chosen[cause.point]))
         ]
         if not weak:
             break
@@ -129,11 +171,14 @@ def demote_weak(
     )
 
 
-def kinds_of(cause: Cause, kind: Mapping[str, str]) -> set[str]:
-    """The kinds of the failures a cause explains, every kind if one is a
-    :data:`CROSSING` kind (a whole game plays every rule: a bug no mutant models shows
-    there too, wherever else it shows)."""
-    shown = {kind[key] for key in cause.explains}
+def kinds_of(cause: Cause, kind: Mapping[str, str], candidate: Candidate) -> set[str]:
+    """The kinds where a bug no mutant models may have faked a cause: of the failures it
+    answers exactly (``candidate``'s answers: such a bug gives them only where it shows),
+    or, for a cause found by failing cases only, of every failure it explains; every
+    kind if one is a :data:`CROSSING` kind (a whole game plays every rule: a bug no
+    mutant models shows there too, wherever else it shows)."""
+    exact = candidate.exact.intersection(cause.explains) if cause.match == "exact" else ()
+    shown = {kind[key] for key in (exact or cause.explains)}
     return set(kind.values()) if shown & CROSSING else shown
 
 
