@@ -81,8 +81,9 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fourhundred.conformance import diagnosis_evidence as evidence
 from fourhundred.conformance import faults, mutants, points
@@ -90,6 +91,9 @@ from fourhundred.conformance.diagnosis_result import Cause, Diagnosis, Match
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.runner import Outcome
 from fourhundred.conformance.suite import CaseStub, Run
+
+if TYPE_CHECKING:
+    from fourhundred.conformance.planted import EngineParts
 
 #: The least precision of a cause found by exact answers.
 EXACT_PRECISION = 0.25
@@ -292,6 +296,22 @@ def _consistent_cover(
         cases = fetch({runs[key].id for key in cut})
         runs.update({key: dataclasses.replace(runs[key], case=cases[runs[key].id]) for key in cut})
     memo: dict[tuple[tuple[str, ...], str], str | None] = {}
+    scope = _BY_ENGINE.set({})
+    try:
+        return _refuted_until_standing(outcomes, failures, candidates, digests, runs, memo)
+    finally:
+        _BY_ENGINE.reset(scope)
+
+
+def _refuted_until_standing(
+    outcomes: Sequence[Outcome],
+    failures: Sequence[Outcome],
+    candidates: Sequence[evidence.Candidate],
+    digests: Mapping[str, str],
+    runs: Mapping[str, Run],
+    memo: dict[tuple[tuple[str, ...], str], str | None],
+) -> Diagnosis:
+    """The loop of :func:`_consistent_cover`: cover, drop the refuted causes, again."""
     left = list(candidates)
     base = evidence.Rates.of(outcomes)
     while True:
@@ -420,13 +440,28 @@ COMBINED_LIMIT = 300
 TIE_LIMIT = 20
 
 
+#: Within one :func:`_consistent_cover`: the digests of :func:`_combined_answer_digest`
+#: by run key and the parts of the engine (:meth:`planted.Planted.parts`), so bugs
+#: that build the same engine under a run's variant (a point and its lifted point)
+#: are played there once.
+_BY_ENGINE: ContextVar[dict[tuple[EngineParts | None, str], str | None] | None] = ContextVar(
+    "_BY_ENGINE", default=None
+)
+
+
 def _combined_answer_digest(bugs: Sequence[Mutant], run: Run) -> str | None:
     """The digest of every difference of the answer of an engine with all of ``bugs``
     at once (:func:`~fourhundred.conformance.faults.full_digest`)."""
     from fourhundred.conformance import planted
 
     engine = planted.Planted("+".join(bug.name for bug in bugs), tuple(bugs))
-    return faults.full_digest(run, planted.answer(engine, run))
+    known = _BY_ENGINE.get()
+    if known is None:
+        return faults.full_digest(run, planted.answer(engine, run))
+    key = (engine.parts(planted.rules_of(run.variant)), run.key)
+    if key not in known:
+        known[key] = faults.full_digest(run, planted.answer(engine, run))
+    return known[key]
 
 
 def _memo_digest(

@@ -87,27 +87,51 @@ class Planted:
     def touches(self, rules: Rules) -> bool:
         return any(bug.touches(rules) for bug in self.bugs)
 
-    def reference(self, rules: Rules) -> Reference:
+    def parts(self, rules: Rules) -> EngineParts | None:
+        """What its engine under ``rules`` is built from (``None``: no bug touches
+        ``rules``, it plays the reference): equal parts, the same engine, whichever
+        bugs gave them (a point and its lifted point under the point's rule set)."""
         active = [bug for bug in self.bugs if bug.touches(rules)]
         if not active:
-            return Reference.of(rules)
+            return None
         changed = rules
         for bug in active:
             changed = bug.rules(changed)
-        classes = _combined(
-            tuple(dict.fromkeys(bug.fast for bug in active if bug.fast is not FastRules))
-        )
-        if not classes:
-            fast: type[FastRules] = FastRules
-        elif len(classes) == 1:
-            fast = classes[0]
-        else:
-            fast = type("+".join(c.__name__ for c in classes), classes, {})
-        return Reference(fast.of(changed), _checks(active))
+        fast = tuple(dict.fromkeys(bug.fast for bug in active if bug.fast is not FastRules))
+        return EngineParts(changed, fast, _checks(active))
+
+    def reference(self, rules: Rules) -> Reference:
+        parts = self.parts(rules)
+        return Reference.of(rules) if parts is None else _built(parts)
+
+
+@dataclass(frozen=True)
+class EngineParts:
+    """The parts a :class:`Planted` engine is built from under one rule set: the rules
+    with every bug's change applied in turn, the bugs' fast-rule variants (in the
+    bugs' order, combined by :func:`_combined`) and the checks (:func:`_checks`)."""
+
+    rules: Rules
+    fast: tuple[type[FastRules], ...]
+    checks: tuple[Check, ...]
 
 
 @cache
-def _rules(variant: str) -> Rules:
+def _built(parts: EngineParts) -> Reference:
+    """The engine of ``parts`` (built once: a combined class is a new class)."""
+    classes = _combined(parts.fast)
+    if not classes:
+        fast: type[FastRules] = FastRules
+    elif len(classes) == 1:
+        fast = classes[0]
+    else:
+        fast = type("+".join(c.__name__ for c in classes), classes, {})
+    return Reference(fast.of(parts.rules), parts.checks)
+
+
+@cache
+def rules_of(variant: str) -> Rules:
+    """The rules of a variant string (loaded once)."""
     from fourhundred.spec.registry import load
 
     return load(variant)
@@ -115,7 +139,7 @@ def _rules(variant: str) -> Rules:
 
 def answer(engine: Planted | Mutant, run: Run) -> object:
     """The engine's answer to a run, made JSON (``{"raised": ...}`` if it raises)."""
-    rules = _rules(run.variant)
+    rules = rules_of(run.variant)
     try:
         result = kinds.kind(run.kind).fast_answer(engine.reference(rules), run.case["input"])
     except Exception as error:  # an engine that raises fails the case
@@ -127,7 +151,7 @@ def outcomes(engine: Planted | Mutant, runs: Sequence[Run]) -> list[Outcome]:
     """Every run judged against the engine, as the runner judges (pass or fail)."""
     found = []
     for run in runs:
-        if not engine.touches(_rules(run.variant)):
+        if not engine.touches(rules_of(run.variant)):
             found.append(Outcome(run, "pass"))
             continue
         actual = answer(engine, run)

@@ -145,12 +145,14 @@ def _fast(rules: Rules) -> FastRules:
     return FastRules.of(rules)
 
 
-def _options(fast: FastRules, scores: Four, seat: int) -> list[tuple[int, int, bool]]:
-    """(score change, bid, made) of every bid the seat may make in a hand before the
-    position: its own minimum up to 12, never the special bid (its own rules end or
-    score the game: the position's hand carries it)."""
-    own = scores[seat]
-    highest = max(scores)
+#: One bid a seat may make in a hand before the position: (score change, bid, made).
+Option = tuple[int, int, bool]
+
+
+def _options(fast: FastRules, own: int, highest: int) -> tuple[Option, ...]:
+    """Every :data:`Option` of a seat on ``own`` points when the highest score is
+    ``highest``: its own minimum up to 12, never the special bid (its own rules end
+    or score the game: the position's hand carries it)."""
     found = []
     for bid in range(fast.own_minimum_bid(own), min(12, fast.rules.max_bid) + 1):
         if bid == fast.special_bid:
@@ -158,7 +160,29 @@ def _options(fast: FastRules, scores: Four, seat: int) -> list[tuple[int, int, b
         for made in (True, False):
             change = fast.score_change(bid, bid if made else 0, own, highest)
             found.append((change, bid, made))
-    return found
+    return tuple(found)
+
+
+def _seat_choices(
+    fast: FastRules, own: int, highest: int, need: int, left: int
+) -> tuple[Option, ...]:
+    """A seat's options for the next hand, at most :data:`BRANCHING`: those from which
+    the ``need`` points it still needs stay reachable in the ``left - 1`` hands after
+    (by the sums of its changes at its present score), one per score change."""
+    options = _options(fast, own, highest)
+    reachable = _sums(frozenset(o[0] for o in options), left - 1)
+    fitting = [o for o in options if need - o[0] in reachable]
+    fitting.sort(key=lambda o: (abs(need / left - o[0]), not o[2], o[1]))
+    made = [o for o in fitting if o[2]]
+    failed = [o for o in fitting if not o[2]]
+    # the even pace, the biggest and the smallest made bid, the nearest failure:
+    # only 13 tricks are there to make bids with, so some seats wait
+    spread = [*fitting[:1], *made[:1], *sorted(made, key=lambda o: -o[1])[:1]]
+    spread += [*sorted(made, key=lambda o: o[1])[:1], *failed[:1], *fitting[1:]]
+    unique: dict[int, Option] = {}
+    for option in spread:
+        unique.setdefault(option[0], option)
+    return tuple(unique.values())[:BRANCHING]
 
 
 def _tricks(bids: Four, made: Sequence[bool]) -> Four | None:
@@ -195,25 +219,21 @@ class _Search:
     fast: FastRules
     budget: int = SEARCH_BUDGET
     failed: set[tuple[Any, ...]] = field(default_factory=set)
+    #: Each seat's options by (own score, highest score, points it needs, hands
+    #: left): :meth:`_seat_choices`, which the searches of one :func:`plan_hands`
+    #: share (the same answers, computed once).
+    known: dict[tuple[int, int, int, int], tuple[Option, ...]] = field(default_factory=dict)
 
-    def _choices(self, scores: Four, goal: Wanted, left: int) -> list[list[tuple[int, int, bool]]]:
+    def _choices(self, scores: Four, goal: Wanted, left: int) -> list[tuple[Option, ...]]:
+        """Each seat's options for the next hand, at most :data:`BRANCHING`, the likeliest first."""
+        highest = max(scores)
         choices = []
         for seat in range(4):
-            need = goal.scores[seat] - scores[seat]
-            options = _options(self.fast, scores, seat)
-            reachable = _sums(frozenset(o[0] for o in options), left - 1)
-            fitting = [o for o in options if need - o[0] in reachable]
-            fitting.sort(key=lambda o: (abs(need / left - o[0]), not o[2], o[1]))
-            made = [o for o in fitting if o[2]]
-            failed = [o for o in fitting if not o[2]]
-            # the even pace, the biggest and the smallest made bid, the nearest failure:
-            # only 13 tricks are there to make bids with, so some seats wait
-            spread = [*fitting[:1], *made[:1], *sorted(made, key=lambda o: -o[1])[:1]]
-            spread += [*sorted(made, key=lambda o: o[1])[:1], *failed[:1], *fitting[1:]]
-            unique: dict[int, tuple[int, int, bool]] = {}
-            for option in spread:
-                unique.setdefault(option[0], option)
-            choices.append(list(unique.values())[:BRANCHING])
+            key = (scores[seat], highest, goal.scores[seat] - scores[seat], left)
+            found = self.known.get(key)
+            if found is None:
+                found = self.known[key] = _seat_choices(self.fast, *key)
+            choices.append(found)
         return choices
 
     def hands(
@@ -229,7 +249,7 @@ class _Search:
         fast = self.fast
         choices = self._choices(scores, goal, left)
         if all(choices):
-            for pick in _products(choices):
+            for pick in _playable_picks(choices):
                 bids: Four = (pick[0][1], pick[1][1], pick[2][1], pick[3][1])
                 tricks = _tricks(bids, [p[2] for p in pick])
                 if tricks is None or not fast.hand_is_played(bids, scores):
@@ -246,14 +266,24 @@ class _Search:
         return None
 
 
-def _products(choices: Sequence[Sequence[Any]]) -> Iterator[tuple[Any, ...]]:
-    """Every pick of one option per seat, the first options of all seats first."""
+@cache
+def _pick_order(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every pick of one index per seat (``sizes[seat]`` options each), the first
+    options of all seats first (by the sum of the indices, then in product order)."""
     import itertools
 
-    combos = list(itertools.product(*(range(len(c)) for c in choices)))
-    combos.sort(key=sum)
-    for combo in combos:
-        yield tuple(choices[seat][k] for seat, k in enumerate(combo))
+    return sorted(itertools.product(*(range(size) for size in sizes)), key=sum)
+
+
+def _playable_picks(choices: Sequence[Sequence[Option]]) -> Iterator[tuple[Option, ...]]:
+    """Every pick of one option per seat in :func:`_pick_order`, those whose made bids
+    need more than 13 tricks left out (:func:`_tricks` has no tricks for them)."""
+    first, second, third, fourth = choices
+    made = [[o[1] if o[2] else 0 for o in options] for options in choices]
+    made_first, made_second, made_third, made_fourth = made
+    for a, b, c, d in _pick_order(tuple(len(options) for options in choices)):
+        if made_first[a] + made_second[b] + made_third[c] + made_fourth[d] <= 13:
+            yield first[a], second[b], third[c], fourth[d]
 
 
 def _big_hands(fast: FastRules, goal: Wanted) -> tuple[tuple[Hand, ...], Four]:
@@ -265,7 +295,9 @@ def _big_hands(fast: FastRules, goal: Wanted) -> tuple[tuple[Hand, ...], Four]:
     hands: list[Hand] = []
     for seat in sorted(range(4), key=lambda s: -(goal.scores[s] - scores[s])):
         need = goal.scores[seat] - scores[seat]
-        options = [o for o in _options(fast, scores, seat) if o[2] and 10 < o[0] <= need - 2]
+        options = [
+            o for o in _options(fast, scores[seat], max(scores)) if o[2] and 10 < o[0] <= need - 2
+        ]
         for _, bid, _ in sorted(options, key=lambda o: -o[0]):
             bids = [0, 0, 0, 0]
             made = [False] * 4
@@ -312,6 +344,7 @@ def plan_hands(rules: Rules, goal: Wanted) -> Plan | Unreached:
     if why is not None:
         return Unreached(why)
     searched = 0
+    known: dict[tuple[int, int, int, int], tuple[Option, ...]] = {}
     big, scores = _big_hands(fast, goal)
     for head, start in (((), (0, 0, 0, 0)), (big, scores)):
         for count in range(0, MAX_HANDS + 1 - len(head)):
@@ -319,7 +352,7 @@ def plan_hands(rules: Rules, goal: Wanted) -> Plan | Unreached:
             dealer = first
             for _ in head:
                 dealer = fast.next_dealer(dealer)
-            search = _Search(fast)
+            search = _Search(fast, known=known)
             found = search.hands(start, rules.target, dealer, goal, count)
             if found is not None:
                 return Plan(first, (*head, *found))

@@ -25,6 +25,7 @@ from fourhundred.conformance import (
     planted,
     points,
     reports,
+    suite,
 )
 from fourhundred.conformance.diagnosis_result import Match
 from fourhundred.conformance.runner import Outcome
@@ -850,3 +851,43 @@ def test_a_cause_stands_where_its_exact_answers_lie_in_kinds_the_unexplained_do_
     hidden = dataclasses.replace(chosen[name], exact=frozenset({"w@v"}))
     dropped = diagnosis_evidence.demote_weak(covered, {name: hidden}, failures, {name})
     assert dropped.causes == ()
+
+
+def test_bugs_that_build_one_engine_under_a_runs_variant_are_played_there_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within one diagnosis a point and its lifted point (the same change under the
+    point's rule set) answer a run of that rule set alike: it is played once; outside
+    a diagnosis nothing is kept."""
+    by_name = diagnosis._all_candidates()
+    point = by_name["flip/pagat-41/value_scale=one_per_trick"][1]
+    lifted = by_name["flip/*/value_scale=one_per_trick"][1]
+    pagat = planted.rules_of("pagat-41")
+    assert planted.Planted("p", (point,)).parts(pagat) == planted.Planted("l", (lifted,)).parts(
+        pagat
+    )
+    assert planted.Planted("p", (point,)).parts(planted.rules_of("qahwa-400")) is None
+    runs = (
+        Run(c, "pagat-41")
+        for c in suite.load_cases()
+        if c["kind"] == "bid_value" and "pagat-41" in c["variants"]
+    )
+    run = next(r for r in runs if planted.outcomes(point, [r])[0].status == "fail")
+    played: list[str] = []
+    answer = planted.answer
+
+    def counted(engine: planted.Planted | mutants.Mutant, run: Run) -> object:
+        played.append(engine.name)
+        return answer(engine, run)
+
+    monkeypatch.setattr(planted, "answer", counted)
+    scope = diagnosis._BY_ENGINE.set({})
+    try:
+        first = diagnosis._combined_answer_digest([point], run)
+        assert first is not None
+        assert diagnosis._combined_answer_digest([lifted], run) == first
+    finally:
+        diagnosis._BY_ENGINE.reset(scope)
+    assert played == [point.name]
+    assert diagnosis._combined_answer_digest([lifted], run) == first
+    assert played == [point.name, lifted.name]
