@@ -66,12 +66,64 @@ class _Recheck(Exception):
 
 
 @cache
-def _case_validator() -> Any:
+def _case_validator(kind: str | None = None) -> Any:
+    """The validator of one case; given ``kind``, one for a case whose ``kind`` is that
+    string: the case schema with its ``allOf`` as it reads there (:func:`_branches_for`),
+    the same verdict with the other kinds' conditions not tried."""
     import jsonschema  # type: ignore[import-untyped]
 
     schema = suite._case_schema()
-    single = {"$schema": schema["$schema"], "$ref": "#/$defs/case", "$defs": schema["$defs"]}
+    defs = schema["$defs"]
+    if kind is not None:
+        case = defs["case"]
+        defs = {**defs, "case": {**case, "allOf": _branches_for(case["allOf"], kind)}}
+    single = {"$schema": schema["$schema"], "$ref": "#/$defs/case", "$defs": defs}
     return jsonschema.Draft202012Validator(single)
+
+
+def _branches_for(branches: Sequence[Any], kind: str) -> list[Any]:
+    """The branches of an ``allOf`` as they read for an object whose ``kind`` is the
+    string ``kind``: a branch ``if kind is K then S`` (:func:`_branch_kind`) is ``S``
+    where ``K`` is ``kind`` and holds trivially (is left out) for any other ``K``;
+    any other branch is kept."""
+    kept = []
+    for branch in branches:
+        named = _branch_kind(branch)
+        if named is None:
+            kept.append(branch)
+        elif named == kind:
+            kept.append(branch["then"])
+    return kept
+
+
+def _branch_kind(branch: Any) -> str | None:
+    """``K`` of a branch that reads exactly ``{"if": {"properties": {"kind": {"const":
+    K}}}, "then": ...}`` with ``K`` a string, else ``None``."""
+    if not isinstance(branch, dict) or set(branch) != {"if", "then"}:
+        return None
+    condition = branch["if"]
+    for key in ("properties", "kind"):
+        if not isinstance(condition, dict) or list(condition) != [key]:
+            return None
+        condition = condition[key]
+    if not isinstance(condition, dict) or list(condition) != ["const"]:
+        return None
+    named = condition["const"]
+    return named if isinstance(named, str) else None
+
+
+def _kind_validator(case: Any) -> Any:
+    """:func:`_case_validator` for ``case``: its kind's, for a kind the schema's
+    ``allOf`` names (a handful), else the whole schema's."""
+    kind = case.get("kind") if isinstance(case, dict) else None
+    return _case_validator(kind if isinstance(kind, str) and kind in _named_kinds() else None)
+
+
+@cache
+def _named_kinds() -> frozenset[str]:
+    """The kinds the case schema's ``allOf`` gives a branch of their own."""
+    branches = suite._case_schema()["$defs"]["case"]["allOf"]
+    return frozenset(name for name in map(_branch_kind, branches) if name is not None)
 
 
 @cache
@@ -212,14 +264,13 @@ def _streamed_check(
     if not _file_validator().is_valid(head):
         raise _Recheck
     kind = head.get("kind")
-    validator = _case_validator()
     found: list[Entry] = []
     ids = len(first_seen)
     also: str | None = None  # the first id an earlier file used too
     clashed: set[str] = set()  # every such id (a few, if any)
     for index, raw in enumerate(elements):
         case = suite._checked_case(path, index, raw, kind, None)
-        if not validator.is_valid(case):
+        if not _kind_validator(case).is_valid(case):
             raise _Recheck
         case_id = case["id"]
         earlier = first_seen.setdefault(case_id, path)

@@ -228,3 +228,27 @@ def test_checking_and_planning_a_large_file_holds_a_few_hundred_bytes_a_case(
 def test_the_bundled_suite_is_a_held_source() -> None:
     source = CaseSource.held(suite.load_cases())
     assert len(source) == len(suite.load_cases()) and next(iter(source)) is suite.load_cases()[0]
+
+
+def test_a_case_is_checked_against_its_kinds_branch_of_the_schema_with_the_same_verdict() -> None:
+    """The streamed check validates a case by its kind's branch of the schema only
+    (the other kinds' conditions are false there): the whole schema's verdict on a
+    case of each kind, on it made invalid, and on it claiming each other kind."""
+    from fourhundred.conformance import case_source
+
+    whole = case_source._case_validator()
+    firsts = {case["kind"]: case for case in reversed(suite.load_cases())}
+    assert set(firsts) == case_source._named_kinds()
+    tried = []
+    for case in firsts.values():
+        for kind in firsts:
+            claimed = {**case, "kind": kind}
+            tried += [claimed, {**claimed, "input": {**claimed["input"], "extra": 1}}]
+            tried.append({**claimed, "expected": {}})
+    verdicts = [(whole.is_valid(c), case_source._kind_validator(c).is_valid(c)) for c in tried]
+    assert all(full == by_kind for full, by_kind in verdicts)
+    assert {full for full, _ in verdicts} == {True, False}
+    other = {"if": {"required": ["x"]}, "then": {"required": ["y"]}}
+    named = {"if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["z"]}}
+    assert case_source._branches_for([other, named], "a") == [other, {"required": ["z"]}]
+    assert case_source._branches_for([other, named], "b") == [other]
