@@ -219,6 +219,12 @@ def _subjects(rules: Rules) -> dict[str, tuple[Lemma, Callable[[Rules, bool], In
     }
 
 
+def valid_inputs(rules: Rules, name: str) -> Inputs:
+    """The inputs (Z3 terms and the facts they satisfy) the kinds' questions may give
+    the specification's method ``name`` (one of :func:`_subjects`) under ``rules``."""
+    return _subjects(rules)[name][1](rules, False)
+
+
 #: Fast-rule methods each lemma's fast code reads besides the lemmas it uses.
 _ALSO_READS: Mapping[str, frozenset[str]] = {"table_minimum": frozenset({"band"})}
 
