@@ -390,12 +390,13 @@ def test_a_survivor_is_called_when_its_function_is_among_those_the_answers_call(
 @pytest.mark.slow
 def test_the_answers_call_the_trick_winner_and_no_function_nothing_calls(tmp_path: Path) -> None:
     """A fresh process answering the suite calls ``trick_winner`` (and ``_strength``,
-    run on import for the strength tables) and never ``partner_of``, which nothing calls."""
+    run on import for the strength tables) and never ``beats``, which only the proofs
+    call (the answers read the strength tables)."""
     witnesses = tmp_path / "witness.json"
     witnesses.write_text("[]", encoding="utf-8")
     calls = survivors.answered_functions(operators.ROOT, witnesses)
     assert {"trick_winner", "_strength"} <= calls["spec/cards.py"]
-    assert "partner_of" not in calls["spec/cards.py"]
+    assert "beats" not in calls["spec/cards.py"]
 
 
 def test_a_survivor_in_a_function_the_answers_never_call_is_not_run(
