@@ -15,7 +15,7 @@ This module asks the question one level up, where the protocol asks it
    every answer runs the method only through them.
 2. **The answers, proved.** Each answered method that reaches it, original against
    mutated, on every input the kinds' questions may give it
-   (:func:`~fourhundred.conformance.points_proofs.valid_inputs`: legal bids, played
+   (:func:`~fourhundred.conformance.answer_inputs.valid_inputs`: legal bids, played
    hands, a target in force), for every rule set of
    :func:`~fourhundred.conformance.coverage.all_rule_sets` and every dealer.
    Unsatisfiable everywhere is the proof that no answer changes (``z3-answers``).
@@ -146,7 +146,7 @@ def decide(
     question (kind, variant, input) that may show it; or ``none`` and why not."""
     import z3
 
-    from fourhundred.conformance import coverage, points_proofs
+    from fourhundred.conformance import answer_inputs, coverage
 
     if not qualname.startswith("Rules.") or qualname.count(".") != 1:
         return "none", f"{qualname} is no method of Rules", None
@@ -162,7 +162,7 @@ def decide(
     for entry in coverage.all_rule_sets():
         before, after = copy_rules(entry.rules, original), copy_rules(entry.rules, mutated)
         for method in asked:
-            for args, facts in points_proofs.valid_inputs(before, method):
+            for args, facts in answer_inputs.valid_inputs(before, method):
                 for call in _dealt(method, args):
                     solver = z3.Solver()
                     solver.set("random_seed", 0)

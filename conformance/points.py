@@ -61,7 +61,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance import coverage, edges, mutants, points_survivors
+from fourhundred.conformance import coverage, edges, mutants, points_seat_team, points_survivors
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.points_base import Point as Point
 from fourhundred.conformance.points_base import RulePoint as RulePoint
@@ -563,6 +563,7 @@ _FAMILIES = (
     _value_points,
     _behaviour_points,
     points_survivors.points,  # the families grown from cosmic-ray's survivors
+    points_seat_team.points,  # a seat's team in a rule that picks a seat (survivors too)
 )
 
 
