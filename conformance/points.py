@@ -64,6 +64,7 @@ from fourhundred.conformance import (
     coverage,
     edges,
     mutants,
+    points_seat_team,
     points_survivors,
     points_survivors_cards,
 )
@@ -558,6 +559,7 @@ _FAMILIES = (
     _value_points,
     _behaviour_points,
     points_survivors.points,  # the families grown from cosmic-ray's survivors
+    points_seat_team.points,  # a seat's team in a rule that picks a seat (survivors too)
 )
 
 

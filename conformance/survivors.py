@@ -23,8 +23,18 @@ a survivor the suite kills now, with the cases added since the session, is *kill
    small parameters (a team, a seat, a dealer); ``original != mutated`` unsatisfiable under
    each is the proof of equivalence (:func:`prove`). Satisfiable, the model is a
    counterexample: the function's answers differ, which the questions did not show
-   through the protocol (it may differ only where it is never called): the survivor
-   stays unclassified, with the model as its evidence.
+   through the protocol (it may differ only where it is never called).
+4. **answers**: for such a counterexample in a method of the specification's rules, the
+   same question where the protocol asks it
+   (:mod:`~fourhundred.conformance.answer_proofs`): every answer reaching the method
+   proved unchanged on every valid input (``z3-answers``: equivalent), or a valid
+   question of its kind asked of the mutant (its changed answer is the witness); else
+   the survivor stays unclassified, with the model as its evidence.
+
+First of all, the session's mutation is found in the module as it is now
+(:func:`relocate`: the occurrence whose change is the session's diff): a survivor whose
+code was removed since the session is recorded as :data:`REMOVED`, neither killed nor
+proved; one whose code moved is classified where it is.
 
 The result is written as data (``conformance/survivors.json``: :func:`write`), one entry
 per survivor with its class, how it was decided, and the proof or the witness.
@@ -50,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from fourhundred.conformance import unread_annotations
+from fourhundred.conformance.answer_proofs import differs
 from fourhundred.safeio import write_text_atomically
 
 #: The committed classification of the last session's survivors.
@@ -60,6 +71,12 @@ KILLED = "killed"
 EQUIVALENT = "equivalent"
 CHANGES = "behaviour-changing"
 UNCLASSIFIED = "unclassified"
+#: The mutated code is no longer in the module (removed since the session): the
+#: survivor no longer exists; neither killed nor proved (:func:`relocate`).
+REMOVED = "code removed"
+
+#: Every class of a survivor, in the order the survivors file counts them.
+CLASSES = (KILLED, EQUIVALENT, CHANGES, UNCLASSIFIED, REMOVED)
 
 #: Parameters proved over every value (names of the small domains of the rules).
 FINITE: dict[str, tuple[int, ...]] = {
@@ -92,7 +109,7 @@ class Verdict:
     operator: str
     occurrence: int
     diff: str
-    #: :data:`EQUIVALENT`, :data:`CHANGES` or :data:`UNCLASSIFIED`.
+    #: One of :data:`CLASSES`.
     verdict: str
     #: How: ``annotation``, ``z3``, ``witness``, ``z3-counterexample`` or ``none``.
     how: str
@@ -168,25 +185,6 @@ def _symbolic_arguments(function: Any) -> Iterator[tuple[Any, ...]] | None:
         else:
             return None
     return (sum(chosen, ()) for chosen in itertools.product(*choices))
-
-
-def _differs(original: Any, mutated: Any) -> Any:
-    """The Z3 condition that two answers differ (plain values on a side are coerced by
-    Z3; answers of different sorts or lengths differ outright)."""
-    import z3
-
-    if isinstance(original, (tuple, list)) and isinstance(mutated, (tuple, list)):
-        if len(original) != len(mutated):
-            return z3.BoolVal(True)
-        return z3.Or(
-            z3.BoolVal(False), *(_differs(a, b) for a, b in zip(original, mutated, strict=True))
-        )
-    if not (z3.is_expr(original) or z3.is_expr(mutated)):
-        return z3.BoolVal(bool(original != mutated) or type(original) is not type(mutated))
-    try:
-        return original != mutated
-    except z3.Z3Exception:  # a sort mismatch: an Int against a Bool
-        return z3.BoolVal(True)
 
 
 def symbolic_branch(source: str, qualname: str, line: int) -> bool | None:
@@ -306,7 +304,7 @@ def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tu
         for args in arguments:
             call = (rules, *args) if rules is not None else args
             try:
-                condition = _differs(original(*call), mutated(*call))
+                condition = differs(original(*call), mutated(*call))
             except Exception as error:  # not liftable to Z3 (an `if` on a term...)
                 return "none", f"{qualname} does not run on Z3 terms ({type(error).__name__})"
             solver = z3.Solver()
@@ -334,6 +332,91 @@ def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tu
 # ----------------------------------------------------------------------
 # The pipeline
 # ----------------------------------------------------------------------
+
+
+def _changed_lines(diff: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lines a unified diff removes and those it adds (headers and context left out;
+    none for a text with no hunk)."""
+    lines = diff.splitlines()
+    hunk = next((n for n, line in enumerate(lines) if line.startswith("@@")), len(lines))
+    body = [line for line in lines[hunk:] if line[:1] in "-+"]
+    return (
+        tuple(line[1:] for line in body if line.startswith("-")),
+        tuple(line[1:] for line in body if line.startswith("+")),
+    )
+
+
+@functools.cache
+def _positions(source: str, operator: str) -> tuple[tuple[Any, Any], ...]:
+    """Every (start, end) where cosmic-ray's ``operator`` mutates ``source``, in the
+    order of its occurrences (as its ``init`` counts them)."""
+    from cosmic_ray.ast import ast_nodes, get_ast
+    from cosmic_ray.plugins import get_operator
+
+    mutator = get_operator(operator)()
+    return tuple(
+        (tuple(start), tuple(end))
+        for node in ast_nodes(get_ast(source))
+        for start, end in mutator.mutation_positions(node)
+    )
+
+
+def _mutation_changes(source: str, operator: str, occurrence: int) -> tuple[Any, Any]:
+    """The lines (removed, added) by ``operator``'s ``occurrence`` applied to ``source``."""
+    import difflib
+
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    mutated = mutate_code(source, get_operator(operator)(), occurrence) or source
+    diff = difflib.unified_diff(source.split("\n"), mutated.split("\n"), lineterm="")
+    return _changed_lines("\n".join(diff))
+
+
+def _unmoved(diff: str, lines: Sequence[str]) -> bool:
+    """Whether every hunk of ``diff`` reads, on its unmutated side, what ``lines`` read
+    at the same line numbers (the code around the mutation has not moved)."""
+    import re
+
+    hunks = re.split(r"^@@ -(\d+)(?:,\d+)? .*$", diff, flags=re.MULTILINE)[1:]
+    if not hunks:
+        return False
+    for first, body in zip(hunks[::2], hunks[1::2], strict=True):
+        old = [line[1:] for line in body.strip("\n").split("\n") if line[:1] in " -"]
+        row = int(first) - 1
+        if list(lines[row : row + len(old)]) != old:
+            return False
+    return True
+
+
+def relocate(
+    source: str, operator: str, occurrence: int, start: Any, diff: str
+) -> tuple[int, Any, Any] | None:
+    """Where the session's mutation (``operator``'s ``occurrence``, at ``start``, whose
+    diff is ``diff``) lies in ``source`` now: (occurrence, start, end) of the position
+    whose mutation removes and adds the lines the diff does, the recorded occurrence
+    first, then the nearest; None when none does (its code was removed since the
+    session, or changed). A diff with no changed line is taken as recorded."""
+    wanted = _changed_lines(diff)
+    found = _positions(source, operator)
+    lines = source.split("\n")
+    if wanted == ((), ()) or (
+        occurrence < len(found) and found[occurrence][0] == tuple(start) and _unmoved(diff, lines)
+    ):
+        return (occurrence, *found[occurrence]) if occurrence < len(found) else None
+    first = wanted[0][0] if wanted[0] else None
+
+    def covers(position: tuple[Any, Any]) -> bool:
+        rows = range(position[0][0], position[1][0] + 1)
+        return first is None or any(lines[row - 1] == first for row in rows)
+
+    nearest = sorted(
+        range(len(found)), key=lambda k: (k != occurrence, abs(found[k][0][0] - start[0]))
+    )
+    for k in nearest:
+        if covers(found[k]) and _mutation_changes(source, operator, k) == wanted:
+            return (k, *found[k])
+    return None
 
 
 def _module_name(path: str) -> str:
@@ -382,8 +465,23 @@ def classify_one(
     module = Path(mutation.module_path)
     relative = str(module.resolve().relative_to(root))
     original = module.read_text(encoding="utf-8")
-    start, end = tuple(mutation.start_pos), tuple(mutation.end_pos)
-    head = (item.job_id, relative, start[0], mutation.operator_name, mutation.occurrence, diff)
+    start = tuple(mutation.start_pos)
+    here = relocate(original, mutation.operator_name, mutation.occurrence, start, diff)
+    if here is None:
+        return Verdict(
+            item.job_id,
+            relative,
+            start[0],
+            mutation.operator_name,
+            mutation.occurrence,
+            diff,
+            REMOVED,
+            "none",
+            "code removed: no occurrence of the operator in the module now changes the lines "
+            "the session's diff changes",
+        )
+    occurrence, start, end = here
+    head = (item.job_id, relative, start[0], mutation.operator_name, occurrence, diff)
     if unread_annotations.in_annotation(original, start, end):
         return Verdict(*head, EQUIVALENT, "annotation", unread_annotations.ANNOTATION_PROOF)
     qualname = enclosing_function(original, start[0])
@@ -394,7 +492,7 @@ def classify_one(
     ):
         return Verdict(*head, UNCLASSIFIED, "none", NEVER_CALLED, called=False)
     try:
-        _apply(root, module, mutation.operator_name, mutation.occurrence)
+        _apply(root, module, mutation.operator_name, occurrence)
         try:
             again = _in_fresh_process(
                 root,
@@ -437,20 +535,60 @@ def classify_one(
             return Verdict(*head, UNCLASSIFIED, "none", "no witness; the z3 proof timed out")
         finally:
             source.unlink(missing_ok=True)
-        how, _, evidence = proved.stdout.strip().partition(" ")
-        if proved.returncode or how not in ("z3", "z3-counterexample", "counterexample", "none"):
+        first, _, asked = proved.stdout.strip().partition("\n")
+        how, _, evidence = first.partition(" ")
+        if proved.returncode or how not in PROVER_ANSWERS:
             return Verdict(
                 *head,
                 UNCLASSIFIED,
                 "none",
                 f"no witness; the prover failed: {proved.stderr.strip()[-200:]}",
             )
+        if asked:
+            return _asked(root, head, evidence, asked, timeout)
         # A counterexample shows the function differs, not that any answer of the
         # protocol does (the function may not be called where it differs): no witness.
-        verdict = EQUIVALENT if how == "z3" else UNCLASSIFIED
+        verdict = EQUIVALENT if how in ("z3", "z3-answers") else UNCLASSIFIED
         return Verdict(*head, verdict, how, evidence)
     finally:
         write_text_atomically(module, original)
+
+
+#: What the prover (:func:`main`) may answer first on its line.
+PROVER_ANSWERS = (
+    "z3",
+    "z3-answers",
+    "z3-counterexample",
+    "answer-counterexample",
+    "counterexample",
+    "none",
+)
+
+
+def _asked(
+    root: Path, head: tuple[str, str, int, str, int, str], evidence: str, asked: str, timeout: float
+) -> Verdict:
+    """The verdict once the question the prover made from its counterexample
+    (:func:`prove_answers`: a JSON row of the witness file) is asked of the mutant
+    (still on disk) through the protocol: its changed answer is the witness."""
+    questions = root / ".survivor-question.json"
+    write_text_atomically(questions, f"[{asked}]")
+    try:
+        done = _in_fresh_process(
+            root, ["fourhundred.conformance.operators", "--witness", str(questions)], timeout
+        )
+    except subprocess.TimeoutExpired:
+        return Verdict(*head, CHANGES, "witness", "the prover's question times out")
+    finally:
+        questions.unlink(missing_ok=True)
+    if done.returncode:
+        return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+    return Verdict(
+        *head,
+        UNCLASSIFIED,
+        "answer-counterexample",
+        f"{evidence}; asked through the protocol, its answer did not change",
+    )
 
 
 def classify(
@@ -471,7 +609,7 @@ def classify(
 
     from fourhundred.conformance import operators
 
-    kept = {v.job: v for v in done if proofs is False or v.evidence != NOT_YET}
+    kept = {v.job: v for v in done if kept_as_done(v, proofs)}
     calls = answered_functions(operators.ROOT, witnesses)
     with operators._db(session) as db:
         items = [
@@ -484,14 +622,49 @@ def classify(
         items = in_modules(items, modules, operators.ROOT)
     found = []
     for number, (item, diff) in enumerate(items):
-        verdict = kept.get(item.job_id) or classify_one(
-            operators.ROOT, item, diff, witnesses, known_ids=known_ids, proofs=proofs, calls=calls
-        )
-        verdict = dataclasses.replace(verdict, called=is_called(verdict, calls, operators.ROOT))
+        verdict = kept.get(item.job_id)
+        if verdict is None or not still_there(verdict, item, diff):
+            verdict = classify_one(
+                operators.ROOT,
+                item,
+                diff,
+                witnesses,
+                known_ids=known_ids,
+                proofs=proofs,
+                calls=calls,
+            )
+        if verdict.verdict != REMOVED:
+            verdict = dataclasses.replace(verdict, called=is_called(verdict, calls, operators.ROOT))
         found.append(verdict)
         if progress is not None:
             progress(number + 1, len(items), verdict)
     return sorted(found, key=lambda v: (v.module, v.line, v.operator, v.occurrence))
+
+
+def still_there(verdict: Verdict, item: Any, diff: str) -> bool:
+    """Whether ``verdict``'s survivor (a cosmic-ray work item and its diff) lies where
+    the verdict says in the module as it is now (:func:`relocate`): a verdict about code
+    that moved or went is not kept."""
+    mutation = item.mutations[0]
+    here = relocate(
+        _source(Path(mutation.module_path)),
+        mutation.operator_name,
+        mutation.occurrence,
+        mutation.start_pos,
+        diff,
+    )
+    if here is None:
+        return verdict.verdict == REMOVED
+    return (here[0], here[1][0]) == (verdict.occurrence, verdict.line)
+
+
+def kept_as_done(verdict: Verdict, proofs: bool) -> bool:
+    """Whether a resumed classification keeps ``verdict`` as it is: not when it was
+    left without a proof (:data:`NOT_YET`) and proofs are wanted now, and never when
+    it is behaviour-changing (the suite may kill it since: it is asked again)."""
+    if verdict.verdict == CHANGES:
+        return False
+    return proofs is False or verdict.evidence != NOT_YET
 
 
 def answered_functions(root: Path, witnesses: Path) -> dict[str, frozenset[str]]:
@@ -562,10 +735,7 @@ def in_modules(items: Sequence[Any], modules: Sequence[str], root: Path) -> list
 
 def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
     """The survivors file: the session's own counts, then each survivor classified."""
-    by_class = {
-        name: sum(1 for v in verdicts if v.verdict == name)
-        for name in (KILLED, EQUIVALENT, CHANGES, UNCLASSIFIED)
-    }
+    by_class = {name: sum(1 for v in verdicts if v.verdict == name) for name in CLASSES}
     body = {
         "about": "cosmic-ray's survivors, each equivalent (with its proof) or behaviour-changing "
         "(with its witness), or unclassified; written by fourhundred conformance mutants "
@@ -592,6 +762,52 @@ def read(path: Path = PATH) -> list[Verdict]:
     return [Verdict(**entry) for entry in json.loads(path.read_text(encoding="utf-8"))["survivors"]]
 
 
+def prove_answers(
+    module: str, qualname: str, original_source: str, line: int = 0
+) -> tuple[str, str, list[Any] | None]:
+    """:func:`prove`, and when it finds a counterexample to a method of the
+    specification's rules, the same question asked of the protocol's answers
+    (:func:`~fourhundred.conformance.answer_proofs.decide`): proved unchanged there
+    (``z3-answers``), or a question to ask the mutant (kind, variant, input and the
+    unmutated specification's answer)."""
+    import importlib
+
+    from fourhundred.conformance import answer_proofs, kinds, operators, validity
+
+    how, evidence = prove(module, qualname, original_source, line)
+    if how not in ("z3-counterexample", "counterexample") or module != _module_name(
+        answer_proofs.MODEL
+    ):
+        return how, evidence, None
+    twin = sys.modules[f"{module}__original"]
+    mutated = importlib.import_module(module)
+    decided, why, asked = answer_proofs.decide(
+        twin.Rules, mutated.Rules, original_source, qualname, operators.ROOT
+    )
+    if decided == "z3-answers":
+        return decided, f"{why} (the method alone differs: {evidence})", None
+    if asked is None:
+        return how, f"{evidence}; through the answers: {why}", None
+    from fourhundred.spec.registry import load
+
+    rules = load(asked["variant"])
+    original = answer_proofs.copy_rules(rules, twin.Rules)
+    if not getattr(validity, f"{asked['kind']}_is_valid")(original, asked["input"]):
+        return how, f"{evidence}; through the answers: {why}, an input its kind holds invalid", None
+    entry = kinds.kind(asked["kind"])
+    answer = entry.canonical(entry.spec_answer(original, asked["input"]))
+    return (
+        decided,
+        f"{evidence}; {why}",
+        [
+            asked["kind"],
+            asked["variant"],
+            asked["input"],
+            answer,
+        ],
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL LINE``: print
     ``how evidence`` of :func:`prove` (run with the mutation on disk); with ``--called
@@ -601,8 +817,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(_called_here(Path(args[1]))))
         return 0
     module, qualname, original, line = args
-    how, evidence = prove(module, qualname, Path(original).read_text(encoding="utf-8"), int(line))
+    how, evidence, asked = prove_answers(
+        module, qualname, Path(original).read_text(encoding="utf-8"), int(line)
+    )
     print(f"{how} {evidence}")
+    if asked is not None:
+        print(json.dumps(asked))
     return 0
 
 

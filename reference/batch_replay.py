@@ -41,7 +41,7 @@ from fourhundred.reference.batch_tables import (
 from fourhundred.reference.engine import CHECKS, GameState, Phase
 from fourhundred.reference.fast import FastRules
 from fourhundred.reference.rejections import NOT_AN_ACTION
-from fourhundred.spec.cards import CARD_INDEX, SUITS, TRICKS_PER_HAND
+from fourhundred.spec.cards import CARD_INDEX, SUITS, TRICKS_PER_HAND, hand_mask
 from fourhundred.spec.model import Result, Rules
 
 #: The phases as the kernel's codes (their order in :class:`Phase`).
@@ -112,13 +112,6 @@ def _throw_in_dealers(rules: Rules) -> npt.NDArray[np.int64]:
     return np.array([fast.next_dealer_after_throw_in(d) for d in range(4)], dtype=np.int64)
 
 
-def _mask(cards: Sequence[str]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << CARD_INDEX[card]
-    return mask
-
-
 def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
     """The engine's answer to ``texts`` from ``state``, by :func:`replay_kernel`; None when
     ``state`` is not played by the reference itself (a fast-rule variant or other checks)
@@ -150,7 +143,7 @@ def replay(state: GameState, texts: Sequence[Any]) -> Replayed | None:
         bid = state.bids[seat]
         start[S_BIDS + seat] = -1 if bid is None else bid
         start[S_WON + seat] = state.tricks_won[seat]
-    masks = np.array([_mask(hand) for hand in state.hands], dtype=np.uint64)
+    masks = np.array([hand_mask(hand) for hand in state.hands], dtype=np.uint64)
     trick = np.full(4, -1, dtype=np.int64)
     for k, card in enumerate(state.trick):
         trick[k] = CARD_INDEX[card]
@@ -217,7 +210,7 @@ def _encoded(text: str) -> tuple[int, int, int, tuple[int, ...]]:
     if isinstance(action, ThrowIn):
         return (A_THROW_IN, seat, 0, ())
     assert isinstance(action, Deal)
-    masks = tuple(_mask(hand) for hand in action.hands)
+    masks = tuple(hand_mask(hand) for hand in action.hands)
     turned = 0 if action.turned is None else CARD_INDEX[action.turned] + 1
     return (A_DEAL, seat, 0, (*masks, *(len(hand) for hand in action.hands), turned))
 

@@ -98,21 +98,6 @@ def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
 
 
-def team_of(seat: int) -> int:
-    """Team of a seat: 0 for North-South, 1 for West-East."""
-    return seat % 2
-
-
-def partner_of(seat: int) -> int:
-    """The partner sits opposite."""
-    return (seat + 2) % 4
-
-
-def seat_to_the_right(seat: int, steps: int = 1) -> int:
-    """The seat ``steps`` places to the right (the direction of play in every source)."""
-    return (seat + steps) % 4
-
-
 def beats(
     suit: IntLike, rank: IntLike, best_suit: IntLike, best_rank: IntLike, trump: IntLike = TRUMP
 ) -> BoolLike:
@@ -192,30 +177,12 @@ LED_STRENGTHS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 LED_STRENGTH: tuple[tuple[int, ...], ...] = LED_STRENGTHS[TRUMP]
 
 
-def _suit_ranks() -> tuple[tuple[int, ...], ...]:
-    """The ranks of every 13-bit suit pattern: those of ``b + 2**r`` (for ``b < 2**r``)
-    are those of ``b``, then ``r``."""
-    table: list[tuple[int, ...]] = [()]
-    for rank in range(_RANK_COUNT):
-        table += [(*ranks, rank) for ranks in table]
-    return tuple(table)
-
-
-#: ``SUIT_RANKS[bits]``: the ranks (0 for a two .. 12 for an ace) set in a 13-bit suit pattern.
-SUIT_RANKS: tuple[tuple[int, ...], ...] = _suit_ranks()
-
-
 def hand_mask(cards: Iterable[Card]) -> int:
     """The bitmask of a hand given in notation."""
     mask = 0
     for card in cards:
         mask |= CARD_BIT[CARD_INDEX[card]]
     return mask
-
-
-def mask_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask, in deck order."""
-    return tuple(FULL_DECK[index] for index in range(_CARD_COUNT) if mask >> index & 1)
 
 
 def trick_winner(cards_in_play_order: Sequence[Card], trump: str = TRUMP_SUIT) -> int:

@@ -3,6 +3,7 @@ points grown from the behaviour-changing ones (fourhundred.conformance.points_su
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -196,15 +197,10 @@ def test_the_committed_survivors_file_is_consistent() -> None:
     assert data["counts"]["survived"] >= len(verdicts)
     assert sum(data["by_class"].values()) == len(verdicts)
     for verdict in verdicts:
-        assert verdict.verdict in (
-            survivors.KILLED,
-            survivors.EQUIVALENT,
-            survivors.CHANGES,
-            survivors.UNCLASSIFIED,
-        )
+        assert verdict.verdict in survivors.CLASSES
         assert verdict.evidence
         if verdict.verdict == survivors.EQUIVALENT:
-            assert verdict.how in ("annotation", "z3")
+            assert verdict.how in ("annotation", "z3", "z3-answers")
         if verdict.verdict == survivors.CHANGES:
             assert verdict.how == "witness"
 
@@ -396,12 +392,13 @@ def test_a_survivor_is_called_when_its_function_is_among_those_the_answers_call(
 @pytest.mark.slow
 def test_the_answers_call_the_trick_winner_and_no_function_nothing_calls(tmp_path: Path) -> None:
     """A fresh process answering the suite calls ``trick_winner`` (and ``_strength``,
-    run on import for the strength tables) and never ``partner_of``, which nothing calls."""
+    run on import for the strength tables) and never ``beats``, which only the proofs
+    call (the answers read the strength tables)."""
     witnesses = tmp_path / "witness.json"
     witnesses.write_text("[]", encoding="utf-8")
     calls = survivors.answered_functions(operators.ROOT, witnesses)
     assert {"trick_winner", "_strength"} <= calls["spec/cards.py"]
-    assert "partner_of" not in calls["spec/cards.py"]
+    assert "beats" not in calls["spec/cards.py"]
 
 
 def test_a_survivor_in_a_function_the_answers_never_call_is_not_run(
@@ -623,3 +620,62 @@ def test_the_suite_kills_a_special_bid_that_does_not_reach_the_minimum_at_one_se
 
     monkeypatch.setattr(Rules, "hand_is_played", wrong)
     assert operators.main([]) == 1
+
+
+def _session_diff(source: str, operator: str, occurrence: int) -> str:
+    """cosmic-ray's diff of ``operator``'s ``occurrence`` on ``source``, as its session
+    records it."""
+    import difflib
+
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    mutated = mutate_code(source, get_operator(operator)(), occurrence)
+    lines = difflib.unified_diff(
+        source.split("\n"), mutated.split("\n"), "a/rule.py", "b/rule.py", lineterm=""
+    )
+    return "\n".join(["--- mutation diff ---", *lines])
+
+
+def test_a_survivor_is_found_where_its_code_moved_and_none_where_its_code_went() -> None:
+    """The session's occurrence numbers count positions in the module as it was: after
+    an edit above it, the same mutation is another occurrence on another line; after
+    its code is removed, no occurrence makes its change."""
+    operator = "core/ReplaceBinaryOperator_Add_Sub"
+    source = (
+        "def a(x: int) -> int:\n    return x + 1\n\n\ndef b(y: int) -> int:\n    return y + 2\n"
+    )
+    diff = _session_diff(source, operator, 1)
+    assert survivors.relocate(source, operator, 1, (6, 11), diff) == (1, (6, 13), (6, 14))
+    above = "def z(w: int) -> int:\n    return w + 3\n\n\n" + source
+    assert survivors.relocate(above, operator, 1, (6, 11), diff) == (2, (10, 13), (10, 14))
+    gone = source.split("\n\n\n")[0] + "\n"
+    assert survivors.relocate(gone, operator, 1, (6, 11), diff) is None
+
+
+def test_a_survivor_whose_code_was_removed_is_recorded_so_and_not_applied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    operator = "core/ReplaceBinaryOperator_Add_Sub"
+    source = (
+        "def a(x: int) -> int:\n    return x + 1\n\n\ndef b(y: int) -> int:\n    return y + 2\n"
+    )
+    diff = _session_diff(source, operator, 1)
+    module = tmp_path / "spec" / "rule.py"
+    module.parent.mkdir()
+    module.write_text(source.split("\n\n\n")[0] + "\n", encoding="utf-8")
+    applied: list[Path] = []
+    monkeypatch.setattr(survivors, "_apply", lambda root, path, op, n: applied.append(path))
+    mutation = type(
+        "Mutation",
+        (),
+        {"module_path": str(module), "start_pos": (6, 11), "end_pos": (6, 12),
+         "operator_name": operator, "occurrence": 1},
+    )  # fmt: skip
+    item = type("Item", (), {"job_id": "j1", "mutations": [mutation]})()
+    verdict = survivors.classify_one(tmp_path, item, diff, tmp_path / "w")
+    assert verdict.verdict == survivors.REMOVED and verdict.evidence.startswith("code removed")
+    assert applied == []
+    kept = dataclasses.replace(verdict, verdict=survivors.UNCLASSIFIED)
+    assert survivors.still_there(verdict, item, diff)
+    assert not survivors.still_there(kept, item, diff)

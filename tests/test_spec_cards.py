@@ -20,7 +20,6 @@ from fourhundred.spec.cards import (
     STRENGTH,
     STRENGTHS,
     SUIT_MASK,
-    SUIT_RANKS,
     SUIT_START,
     SUITS,
     TRUMP,
@@ -29,7 +28,6 @@ from fourhundred.spec.cards import (
     hand_mask,
     legal_plays,
     make_card,
-    mask_cards,
     rank_of,
     sorted_cards,
     suit_of,
@@ -124,15 +122,9 @@ def test_card_indices_are_deck_positions_and_sort_in_deck_order() -> None:
     assert sorted_cards(["AS", "2C", "KH", "TD", "3C"]) == ("2C", "3C", "TD", "KH", "AS")
 
 
-def test_suit_masks_split_the_deck_and_masks_round_trip() -> None:
+def test_suit_masks_split_the_deck_and_a_hand_mask_holds_each_cards_bit() -> None:
     assert sum(SUIT_MASK) == (1 << len(FULL_DECK)) - 1
     assert sum(bin(mask).count("1") for mask in SUIT_MASK) == len(FULL_DECK)
     hand = ("2C", "AC", "TD", "AH", "KS")
-    assert mask_cards(hand_mask(hand)) == hand
-    assert mask_cards(hand_mask(reversed(hand))) == hand
-
-
-def test_the_suit_table_lists_the_ranks_of_every_13_bit_pattern() -> None:
-    assert len(SUIT_RANKS) == 1 << len(RANKS)
-    for bits, ranks in enumerate(SUIT_RANKS):
-        assert ranks == tuple(rank for rank in range(len(RANKS)) if bits >> rank & 1)
+    assert hand_mask(hand) == sum(1 << CARD_INDEX[card] for card in hand)
+    assert hand_mask(reversed(hand)) == hand_mask(hand)

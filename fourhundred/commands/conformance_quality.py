@@ -382,15 +382,7 @@ def _classify_session(
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
         write()
-    by_class = {
-        name: [v for v in found if v.verdict == name]
-        for name in (
-            survivors.KILLED,
-            survivors.EQUIVALENT,
-            survivors.CHANGES,
-            survivors.UNCLASSIFIED,
-        )
-    }
+    by_class = {name: [v for v in found if v.verdict == name] for name in survivors.CLASSES}
     for verdict in by_class[survivors.CHANGES]:
         console.print(
             f"behaviour-changing: {verdict.module}:{verdict.line} {verdict.operator}: "
@@ -403,7 +395,8 @@ def _classify_session(
         f"{len(by_class[survivors.KILLED])} killed by the suite now, "
         f"{len(by_class[survivors.EQUIVALENT])} equivalent, "
         f"{len(by_class[survivors.CHANGES])} behaviour-changing, "
-        f"{len(by_class[survivors.UNCLASSIFIED])} unclassified; written to {target}",
+        f"{len(by_class[survivors.UNCLASSIFIED])} unclassified, "
+        f"{len(by_class[survivors.REMOVED])} whose code was removed; written to {target}",
         highlight=False,
     )
     sys.exit(1 if by_class[survivors.CHANGES] else 0)
