@@ -1,7 +1,7 @@
 """Whether a survivor in a method of the specification can change an answer of the protocol.
 
 A Z3 counterexample to a mutated method of :class:`~fourhundred.spec.model.Rules`
-(:func:`~fourhundred.conformance.survivors.prove`) shows the method differs on *some*
+(:func:`~fourhundred.conformance.survivor_proofs.prove`) shows the method differs on *some*
 integers, not that any answer does: the method may differ only where its callers never
 call it (a first qualifying seat asked only when both teams qualify, a target of zero).
 This module asks the question one level up, where the protocol asks it

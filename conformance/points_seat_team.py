@@ -311,19 +311,32 @@ def _found(family: Family, rules: Rules, seat: int, far: bool) -> Iterator[Json]
     for args, facts in answer_inputs.valid_inputs(rules, "hand_result"):
         before, bids, tricks, _, target = args
         for dealer in SEATS:
-            solver = z3.Solver()
-            solver.set("random_seed", 0)
-            solver.add(*facts, target == rules.target)
-            solver.add(family.picks(rules, seat, before, bids, tricks, dealer, target))
+            asked = [*facts, target == rules.target]
+            asked.append(family.picks(rules, seat, before, bids, tricks, dealer, target))
             if far:
                 after = rules.scores_after(before, bids, tricks)
-                solver.add(z3.Or(*(s <= FAR_BELOW_ZERO for s in (*before, *after))))
+                asked.append(z3.Or(*(s <= FAR_BELOW_ZERO for s in (*before, *after))))
+            # A fresh context with the fixed seed: the model found does not depend on what
+            # else this process asked Z3 before (the suite is generated from it).
+            context = z3.Context()
+            solver = z3.Solver(ctx=context)
+            solver.set("random_seed", 0)
+            solver.add(
+                *(
+                    z3.BoolVal(t).translate(context)
+                    if isinstance(t, bool)
+                    else t.translate(context)
+                    for t in asked
+                )
+            )
             if solver.check() != z3.sat:
                 continue
             model = solver.model()
 
-            def ints(values: Sequence[Any], model: Any = model) -> list[int]:
-                return [model.eval(v, model_completion=True).as_long() for v in values]
+            def ints(values: Sequence[Any], model: Any = model, ctx: Any = context) -> list[int]:
+                return [
+                    model.eval(v.translate(ctx), model_completion=True).as_long() for v in values
+                ]
 
             yield {
                 "scores": ints(before),

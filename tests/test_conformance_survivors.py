@@ -20,6 +20,7 @@ from fourhundred.conformance import (
     points_survivors,
     points_survivors_cards,
     points_survivors_values,
+    survivor_proofs,
     survivors,
     unread_annotations,
 )
@@ -65,25 +66,25 @@ def test_the_project_reads_the_annotations_of_no_class_but_those_named() -> None
 def test_the_enclosing_function_is_named_with_its_class() -> None:
     source = MODEL.read_text(encoding="utf-8")
     line = next(n for n, t in enumerate(source.splitlines(), 1) if "def team_reached" in t) + 2
-    assert survivors.enclosing_function(source, line) == "Rules.team_reached"
-    assert survivors.enclosing_function(source, 1) is None
+    assert survivor_proofs.enclosing_function(source, line) == "Rules.team_reached"
+    assert survivor_proofs.enclosing_function(source, 1) is None
 
 
 def test_z3_proves_a_function_equal_to_itself_and_refutes_a_changed_comparison() -> None:
     source = MODEL.read_text(encoding="utf-8")
-    how, evidence = survivors.prove("fourhundred.spec.model", "Rules.team_reached", source)
+    how, evidence = survivor_proofs.prove("fourhundred.spec.model", "Rules.team_reached", source)
     assert how == "z3" and "unsatisfiable" in evidence
     changed = source.replace(
         "return any_(a >= target, b >= target)", "return any_(a > target, b >= target)"
     )
     assert changed != source
-    how, evidence = survivors.prove("fourhundred.spec.model", "Rules.team_reached", changed)
+    how, evidence = survivor_proofs.prove("fourhundred.spec.model", "Rules.team_reached", changed)
     assert how == "z3-counterexample" and "target" in evidence
 
 
 def test_a_function_of_cards_gets_no_proof() -> None:
     source = (operators.ROOT / "spec" / "cards.py").read_text(encoding="utf-8")
-    how, _ = survivors.prove("fourhundred.spec.cards", "parse_card", source)
+    how, _ = survivor_proofs.prove("fourhundred.spec.cards", "parse_card", source)
     assert how == "none"
 
 
@@ -266,10 +267,10 @@ def test_a_proof_over_z3_terms_is_not_taken_for_the_path_of_ints() -> None:
     lines = source.splitlines()
     concrete = next(n for n, t in enumerate(lines, 1) if t.strip() == "return all(conditions)")
     symbolic = concrete - 1
-    assert survivors.symbolic_branch(source, "all_", symbolic) is True
-    assert survivors.symbolic_branch(source, "all_", concrete) is False
+    assert survivor_proofs.symbolic_branch(source, "all_", symbolic) is True
+    assert survivor_proofs.symbolic_branch(source, "all_", concrete) is False
     changed = source.replace("return all(conditions)", "return any(conditions)")
-    how, _ = survivors.prove("fourhundred.spec.logic", "all_", changed, concrete)
+    how, _ = survivor_proofs.prove("fourhundred.spec.logic", "all_", changed, concrete)
     assert how == "none"
 
 
