@@ -617,30 +617,39 @@ def _cross(rng: random.Random) -> list[tuple[str, str]]:
     return [(u, rng.choice(families[f])) for f in sorted(families) for u in UNMODELLED]
 
 
-def _mixes(count: int, seed: int = 20) -> list[tuple[str, str]]:
-    """A seeded sample of ``count`` mixes of the whole cross (:func:`_cross`)."""
-    rng = random.Random(seed)
-    return rng.sample(_cross(rng), count)
-
-
-#: The whole cross of :func:`_cross` (drawn as :func:`_mixes` draws it), in its order:
-#: measured one mix a line by ``tools/beside_cross.py``.
+#: The whole cross of :func:`_cross` (seed 20), in its order: measured one mix a line by
+#: ``tools/beside_cross.py`` (it holds stop 35's seeded sample of 16).
 CROSS = _cross(random.Random(20))
 
 
 #: Bugs no mutant models, each beside modelled ones: stop 34's misses (``made/*`` refuted
 #: by the runs both bugs show on, and a false cause found by failing cases only; a small
-#: cause dropped beside a big bug no mutant models), then a seeded sample of mixes.
+#: cause dropped beside a big bug no mutant models), then the whole cross (select with
+#: ``-k``, e.g. ``-k "modelled_bug_beside and beyond-target"``).
 BESIDE = (
     (_unmodelled("fail-double"), ("made/*",)),
     (_unmodelled("fail-double"), ("leader/qahwa-400", "made/*")),
     (_unmodelled("two-scoring-bugs"), ("made/*",)),
     (_unmodelled("two-end-bugs"), ("leader/qahwa-400",)),
-    *((_unmodelled(unmodelled), (name,)) for unmodelled, name in _mixes(16)),
+    *((_unmodelled(unmodelled), (name,)) for unmodelled, name in CROSS),
 )
 
 #: Mixes of :data:`BESIDE` still missed (strict: a fix makes them pass and fail here).
-MISSED: dict[tuple[str, tuple[str, ...]], str] = {}
+_MASKED = (
+    "the bug no mutant models undoes both-qualify/pagat-41 on 7 of the 12 runs its mutant "
+    "fails (the engine passes them), and a run the engine passes refutes a cause"
+)
+_LOST = (
+    "an imitating mutant (raised/flip/arab3meyeh-400/both_qualify=higher_total) answers "
+    "raise-kept's 14 failures too and more of the unmodelled bug's, wins them, and is then "
+    "dropped as doubtful: its failures are not offered to raise-kept again"
+)
+MISSED: dict[tuple[str, tuple[str, ...]], str] = {
+    ("beyond-target", ("both-qualify/pagat-41",)): _MASKED,
+    ("two-end-bugs", ("both-qualify/pagat-41",)): _MASKED,
+    ("beyond-target", ("raise-kept/arab3meyeh-400",)): _LOST,
+    ("two-end-bugs", ("raise-kept/arab3meyeh-400",)): _LOST,
+}
 
 
 @pytest.mark.slow
