@@ -644,7 +644,12 @@ _LOST = (
     "raise-kept's 14 failures too and more of the unmodelled bug's, wins them, and is then "
     "dropped as doubtful: its failures are not offered to raise-kept again"
 )
+_TABLE = (
+    "option/qahwa-400(table=classic) is not named beside a bug no mutant models "
+    "(missed on 8eda6bd too, with false causes found by failing cases beside two of them)"
+)
 MISSED: dict[tuple[str, tuple[str, ...]], str] = {
+    **{(u, ("option/qahwa-400(table=classic)",)): _TABLE for u in UNMODELLED},
     ("beyond-target", ("both-qualify/pagat-41",)): _MASKED,
     ("two-end-bugs", ("both-qualify/pagat-41",)): _MASKED,
     ("beyond-target", ("raise-kept/arab3meyeh-400",)): _LOST,
@@ -722,8 +727,9 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     """``leader/qahwa-400``'s rule shown elsewhere (``leader/pagat-41`` answers a failure it
     neither explains nor fails) makes it a cause a bug no mutant models may imitate; not
     where its rule's other mutants answer only failures its mutant fails (``c``, which
-    another cause explains), nor for a cause found by failing cases only or a
-    hand-written mutant, which are always doubtful."""
+    another cause explains). A cause found by failing cases only is always doubtful; a
+    hand-written mutant is a rule of its own, doubtful only so (``qahwa-9-worth-26``,
+    35 exact answers of 35, was dropped beside every bug no mutant models)."""
     cause = _cause("leader/qahwa-400", ("a@v", "b@v"))
     covered = diagnosis.Diagnosis((cause, _cause("made/*", ("c@v",))), ("x@v",))
     alone = [_plain("leader/qahwa-400", {"a@v", "b@v", "c@v"}), _plain("leader/*", {"a@v", "c@v"})]
@@ -734,7 +740,9 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     assert diagnosis_evidence.imitated(covered, unrelated) == set()
     hand = mutants.MUTANTS[0].name
     weak = diagnosis.Diagnosis((_cause(hand, ("a@v",)), _cause("made/*", ("b@v",), "cases")))
-    assert diagnosis_evidence.imitated(weak, []) == {hand, "made/*"}
+    assert diagnosis_evidence.imitated(weak, []) == {"made/*"}
+    by_cases = diagnosis.Diagnosis((_cause(hand, ("a@v",), "cases"),))
+    assert diagnosis_evidence.imitated(by_cases, []) == {hand}
 
 
 def test_a_small_cause_no_unmodelled_bug_imitates_stands_beside_many_unexplained() -> None:
