@@ -642,9 +642,10 @@ _MASKED = (
     "run the engine passes refutes a cause"
 )
 _TARGET = (
-    "off-by-one/medallon-400/target=42 answers its 21 failures exactly, but another "
-    "mutant of its rule answers one of the target bug's, so it is doubtful, and 21 are "
-    "fewer than the failures left unexplained"
+    "a target off by one beside a bug about the target: it answers its failures exactly "
+    "(21 of 21 for off-by-one/medallon-400/target=42, 63 of 70 for "
+    "off-by-one/arab3meyeh-400/target=40), but another mutant of its rule answers one of "
+    "the target bug's, so it is doubtful, and it predicts fewer than stay unexplained"
 )
 _LOST = (
     "an imitating mutant (raised/flip/arab3meyeh-400/both_qualify=higher_total) answers "
@@ -664,6 +665,7 @@ MISSED: dict[tuple[str, tuple[str, ...]], str] = {
     ("beyond-target", ("partner-ignored/medallon-400",)): _MASKED,
     ("two-end-bugs", ("partner-ignored/arab3meyeh-400",)): _MASKED,
     ("two-end-bugs", ("off-by-one/medallon-400/target=42",)): _TARGET,
+    ("beyond-target", ("off-by-one/arab3meyeh-400/target=40",)): _TARGET,
 }
 
 
