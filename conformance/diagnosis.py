@@ -53,7 +53,7 @@ coincide with many mutants on a few runs each:
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   whose rule that bug may imitate (:func:`evidence.imitated`: another mutant of its rule
   answers exactly a failure it does not explain, or it is found by failing cases
-  only, or it is a hand-written mutant) stands only if its mutant predicts more
+  only; a hand-written mutant is a rule of its own) stands only if its mutant predicts more
   failures than stay unexplained there (a cause found by failing cases only: more
   outside the other causes' failures).
 

@@ -184,8 +184,9 @@ def kinds_of(cause: Cause, kind: Mapping[str, str], candidate: Candidate) -> set
 
 def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     """The causes whose exact answers a bug no mutant models may give by chance: those
-    found by failing cases only or by a hand-written mutant, and those another mutant of
-    whose rule (:func:`rule_key`: another rule set, parameter or crossing) answers
+    found by failing cases only, and those another mutant of whose rule (:func:`rule_key`:
+    another rule set, parameter or crossing; a hand-written mutant is a rule of its own)
+    answers
     exactly a failure the cause neither explains nor fails (one another cause explains
     that its mutant fails too is no other place). A bug that gives one rule's wrong
     answers here and there gives them where one point of it is tried as well; a cause
@@ -193,18 +194,15 @@ def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     by_rule: dict[str, list[Candidate]] = {}
     hits = {candidate.mutant.name: candidate.hits for candidate in candidates}
     for candidate in candidates:
-        by_rule.setdefault(rule_key(candidate.mutant.name) or "", []).append(candidate)
+        name = candidate.mutant.name
+        by_rule.setdefault(rule_key(name) or name, []).append(candidate)
     found = set()
     for cause in covered.causes:
-        rule = rule_key(cause.point)
+        rule = rule_key(cause.point) or cause.point  # a hand-written mutant: its own rule
         mine = set(cause.explains) | hits.get(cause.point, frozenset())
-        if (
-            cause.match != "exact"
-            or rule is None
-            or any(
-                other.mutant.name != cause.point and not other.exact <= mine
-                for other in by_rule.get(rule, ())
-            )
+        if cause.match != "exact" or any(
+            other.mutant.name != cause.point and not other.exact <= mine
+            for other in by_rule.get(rule, ())
         ):
             found.add(cause.point)
     return found

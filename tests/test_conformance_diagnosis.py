@@ -627,30 +627,56 @@ def _cross(rng: random.Random) -> list[tuple[str, str]]:
     return [(u, rng.choice(families[f])) for f in sorted(families) for u in UNMODELLED]
 
 
-def _mixes(count: int, seed: int = 20) -> list[tuple[str, str]]:
-    """A seeded sample of ``count`` mixes of the whole cross (:func:`_cross`)."""
-    rng = random.Random(seed)
-    return rng.sample(_cross(rng), count)
-
-
-#: The whole cross of :func:`_cross` (drawn as :func:`_mixes` draws it), in its order:
-#: measured one mix a line by ``tools/beside_cross.py``.
+#: The whole cross of :func:`_cross` (seed 20), in its order: measured one mix a line by
+#: ``tools/beside_cross.py`` (it holds stop 35's seeded sample of 16).
 CROSS = _cross(random.Random(20))
 
 
 #: Bugs no mutant models, each beside modelled ones: stop 34's misses (``made/*`` refuted
 #: by the runs both bugs show on, and a false cause found by failing cases only; a small
-#: cause dropped beside a big bug no mutant models), then a seeded sample of mixes.
+#: cause dropped beside a big bug no mutant models), then the whole cross (select with
+#: ``-k``, e.g. ``-k "modelled_bug_beside and beyond-target"``).
 BESIDE = (
     (_unmodelled("fail-double"), ("made/*",)),
     (_unmodelled("fail-double"), ("leader/qahwa-400", "made/*")),
     (_unmodelled("two-scoring-bugs"), ("made/*",)),
     (_unmodelled("two-end-bugs"), ("leader/qahwa-400",)),
-    *((_unmodelled(unmodelled), (name,)) for unmodelled, name in _mixes(16)),
+    *((_unmodelled(unmodelled), (name,)) for unmodelled, name in CROSS),
 )
 
 #: Mixes of :data:`BESIDE` still missed (strict: a fix makes them pass and fail here).
-MISSED: dict[tuple[str, tuple[str, ...]], str] = {}
+_MASKED = (
+    "the bug no mutant models undoes the modelled one on most runs its mutant fails (the "
+    "engine passes them: 7 of 12 for both-qualify/pagat-41, 7 of 8 for "
+    "partner-ignored/medallon-400, 20 of 31 for partner-ignored/arab3meyeh-400), and a "
+    "run the engine passes refutes a cause"
+)
+_TARGET = (
+    "a target off by one beside a bug about the target: it answers its failures exactly "
+    "(21 of 21 for off-by-one/medallon-400/target=42, 63 of 70 for "
+    "off-by-one/arab3meyeh-400/target=40), but another mutant of its rule answers one of "
+    "the target bug's, so it is doubtful, and it predicts fewer than stay unexplained"
+)
+_LOST = (
+    "an imitating mutant (raised/flip/arab3meyeh-400/both_qualify=higher_total) answers "
+    "raise-kept's 14 failures too and more of the unmodelled bug's, wins them, and is then "
+    "dropped as doubtful: its failures are not offered to raise-kept again"
+)
+_TABLE = (
+    "option/qahwa-400(table=classic) is not named beside a bug no mutant models "
+    "(missed on 8eda6bd too, with false causes found by failing cases beside two of them)"
+)
+MISSED: dict[tuple[str, tuple[str, ...]], str] = {
+    **{(u, ("option/qahwa-400(table=classic)",)): _TABLE for u in UNMODELLED},
+    ("beyond-target", ("both-qualify/pagat-41",)): _MASKED,
+    ("two-end-bugs", ("both-qualify/pagat-41",)): _MASKED,
+    ("beyond-target", ("raise-kept/arab3meyeh-400",)): _LOST,
+    ("two-end-bugs", ("raise-kept/arab3meyeh-400",)): _LOST,
+    ("beyond-target", ("partner-ignored/medallon-400",)): _MASKED,
+    ("two-end-bugs", ("partner-ignored/arab3meyeh-400",)): _MASKED,
+    ("two-end-bugs", ("off-by-one/medallon-400/target=42",)): _TARGET,
+    ("beyond-target", ("off-by-one/arab3meyeh-400/target=40",)): _TARGET,
+}
 
 
 @pytest.mark.slow
@@ -723,8 +749,9 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     """``leader/qahwa-400``'s rule shown elsewhere (``leader/pagat-41`` answers a failure it
     neither explains nor fails) makes it a cause a bug no mutant models may imitate; not
     where its rule's other mutants answer only failures its mutant fails (``c``, which
-    another cause explains), nor for a cause found by failing cases only or a
-    hand-written mutant, which are always doubtful."""
+    another cause explains). A cause found by failing cases only is always doubtful; a
+    hand-written mutant is a rule of its own, doubtful only so (``qahwa-9-worth-26``,
+    35 exact answers of 35, was dropped beside every bug no mutant models)."""
     cause = _cause("leader/qahwa-400", ("a@v", "b@v"))
     covered = diagnosis.Diagnosis((cause, _cause("made/*", ("c@v",))), ("x@v",))
     alone = [_plain("leader/qahwa-400", {"a@v", "b@v", "c@v"}), _plain("leader/*", {"a@v", "c@v"})]
@@ -735,7 +762,9 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     assert diagnosis_evidence.imitated(covered, unrelated) == set()
     hand = mutants.MUTANTS[0].name
     weak = diagnosis.Diagnosis((_cause(hand, ("a@v",)), _cause("made/*", ("b@v",), "cases")))
-    assert diagnosis_evidence.imitated(weak, []) == {hand, "made/*"}
+    assert diagnosis_evidence.imitated(weak, []) == {"made/*"}
+    by_cases = diagnosis.Diagnosis((_cause(hand, ("a@v",), "cases"),))
+    assert diagnosis_evidence.imitated(by_cases, []) == {hand}
 
 
 def test_a_small_cause_no_unmodelled_bug_imitates_stands_beside_many_unexplained() -> None:

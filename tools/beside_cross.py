@@ -13,7 +13,8 @@ unmodelled bug's own failures to a cause (``taken``); and its CPU seconds.
     .venv/bin/python tools/beside_cross.py --only 'beyond-target + raise/*'
 
 ``--only`` takes shell-style patterns of ``unmodelled + bug``; ``--shard I/N`` runs
-every N-th mix from the I-th; a mix already in ``--out`` is skipped.
+every N-th mix from the I-th; a mix already in ``--out`` or a ``--done``
+file is skipped (checked before each mix: several processes can share a shard).
 """
 
 from __future__ import annotations
@@ -77,23 +78,33 @@ def verdict(unmodelled: str, name: str) -> dict[str, object]:
     }
 
 
+def _done(paths: Sequence[Path]) -> set[str]:
+    """The mixes already measured in those files of JSON lines."""
+    return {
+        json.loads(line)["mix"]
+        for path in paths
+        if path.exists()
+        for line in path.read_text().splitlines()
+        if line
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="JSON lines, appended (done mixes skipped)")
     parser.add_argument("--only", action="append", default=[], help="pattern of 'u + bug'")
     parser.add_argument("--shard", default="0/1", help="I/N: every N-th mix from the I-th")
+    parser.add_argument("--reverse", action="store_true", help="the last mix first")
+    parser.add_argument(
+        "--done", type=Path, action="append", default=[], help="skip the mixes of this file too"
+    )
     args = parser.parse_args(argv)
     first, step = (int(part) for part in args.shard.split("/"))
-    done = set()
-    if args.out is not None and args.out.exists():
-        done = {json.loads(line)["mix"] for line in args.out.read_text().splitlines() if line}
     mixes = [f"{u} + {n}" for u, n in beside.CROSS][first::step]
-    chosen = [
-        m
-        for m in mixes
-        if m not in done and (not args.only or any(fnmatch.fnmatch(m, p) for p in args.only))
-    ]
-    for mix in chosen:
+    chosen = [m for m in mixes if not args.only or any(fnmatch.fnmatch(m, p) for p in args.only)]
+    for mix in reversed(chosen) if args.reverse else chosen:
+        if mix in _done([*args.done, *([args.out] if args.out else [])]):
+            continue
         unmodelled, name = mix.split(" + ", 1)
         row = json.dumps(verdict(unmodelled, name))
         print(row, flush=True)
