@@ -185,3 +185,15 @@ def test_fuzz_reads_an_alias_with_capitals_as_its_canonical_variant() -> None:
 
     assert canonical_variant("QAHWA(target=41)") == "qahwa-400"
     assert canonical_variant("qahwa-400( target = 61 )") == "qahwa-400(target=61)"
+
+
+def test_the_benchmark_rate_leaves_out_the_start_up_and_the_first_block() -> None:
+    """Five seconds before the first block is reported (processes starting, tables built
+    on first use), then 200 cases a second: the steady rate is 200, not the run's 93 (700 in 7.5 s)."""
+    from fourhundred.fuzz.campaign import steady_rate
+
+    samples = [(0.5, 0), (5.0, 200), (6.0, 400), (7.0, 600), (7.0, 600), (7.5, 700)]
+    assert steady_rate(samples) == pytest.approx(200.0)
+    assert steady_rate([(0.5, 0), (5.0, 200)]) is None  # one block: too short to tell
+    assert steady_rate([(5.0, 200), (5.0, 200)]) is None
+    assert steady_rate([]) is None

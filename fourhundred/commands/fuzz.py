@@ -571,9 +571,13 @@ def _finish(summary: Any) -> int:
 
 
 def _bench(config: Config, quiet: bool) -> None:
-    """Throughput of the disagreement search (no shrinking: the reference against itself)."""
+    """Throughput of the disagreement search (no shrinking: the reference against itself):
+    for each setting, the cases over the whole run, and the rate after its first block
+    (:func:`~fourhundred.fuzz.campaign.steady_rate`: starting processes and adapters and
+    the first block's one-time work are not timed), which short runs on a loaded machine
+    otherwise mistake for the search's speed."""
     from fourhundred.conformance.runner import REFERENCE_ADAPTER
-    from fourhundred.fuzz.campaign import run_campaign
+    from fourhundred.fuzz.campaign import run_campaign, steady_rate
 
     console = _console()
     seconds = config.seconds if config.cases is None else None
@@ -587,18 +591,35 @@ def _bench(config: Config, quiet: bool) -> None:
         settings.append((label, dataclasses.replace(config, adapter=adapter, jobs=jobs)))
     for label, setting in settings:
         setting = dataclasses.replace(setting, seconds=seconds)
-        summary = run_campaign(setting)
+        samples: list[tuple[float, int]] = []
+
+        def sample(summary: Summary, into: list[tuple[float, int]] = samples) -> None:
+            into.append((summary.seconds, summary.cases))
+
+        summary = run_campaign(setting, listener=sample)
         if summary.ending is not None:
             sys.exit(_finish(summary))
-        rows.append((label, summary.cases, summary.seconds, summary.rate, summary.disagreements))
+        steady = steady_rate(samples)
+        rows.append(
+            (label, summary.cases, summary.seconds, summary.rate, steady, summary.disagreements)
+        )
     table = Table(
         title=f"fuzz throughput ({', '.join(config.kinds)}; {', '.join(config.variants)})"
     )
-    for column in ("setting", "cases", "seconds", "cases/s", "disagreements"):
+    columns = ("setting", "cases", "seconds", "cases/s", "after the first block", "disagreements")
+    for column in columns:
         table.add_column(column, justify="right" if column != "setting" else "left")
-    for label, count, elapsed, rate, disagreements in rows:
-        table.add_row(label, f"{count:,}", f"{elapsed:.1f}", f"{rate:,.0f}", str(disagreements))
+    for label, count, elapsed, rate, steady, disagreements in rows:
+        after = "too short" if steady is None else f"{steady:,.0f}"
+        table.add_row(
+            label, f"{count:,}", f"{elapsed:.1f}", f"{rate:,.0f}", after, str(disagreements)
+        )
     console.print(table)
+    if any(row[4] is None for row in rows):
+        console.print(
+            "too short: fewer than two blocks were reported; give --seconds more time "
+            "to see the rate after start-up"
+        )
 
 
 @click.command("generate")

@@ -36,7 +36,7 @@ import os
 import queue
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,24 @@ class Summary(Counts):
 
 
 Listener = Callable[[Summary], None]
+
+
+def steady_rate(samples: Sequence[tuple[float, int]]) -> float | None:
+    """Cases a second after the first reported block: ``samples`` are ``(seconds,
+    cases)`` as a campaign's listener sees them, in order. Counting from the first
+    sample with cases leaves out what a benchmark should not time: starting the job
+    processes and their adapters, and the first block's one-time work (imports,
+    tables built on first use). None when fewer than two samples with cases are apart
+    in time (the run was too short to tell)."""
+    counted = [(seconds, cases) for seconds, cases in samples if cases > 0]
+    if len(counted) < 2:
+        return None
+    (start, first), (end, last) = counted[0], counted[-1]
+    if end <= start or last <= first:
+        return None
+    return (last - first) / (end - start)
+
+
 #: How a campaign's blocks are run: every message a job emits goes to the handler (an
 #: :data:`~fourhundred.fuzz.job.Emit`), and a failure's ending to the summary.
 Runner = Callable[[Config, Emit, Summary, Interrupts], None]
