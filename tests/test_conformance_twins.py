@@ -18,7 +18,15 @@ TRICKS = [(13, 0, 0, 0), (0, 0, 0, 13), (4, 3, 3, 3), (0, 6, 0, 7), (1, 2, 3, 7)
 
 
 @pytest.mark.parametrize("tricks", TRICKS)
-@pytest.mark.parametrize("variant", ["qahwa-400", "medallon-400(play_order=clockwise)", "pagat-41"])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "qahwa-400",
+        "medallon-400(play_order=clockwise)",
+        "pagat-41",
+        "qahwa-400(house,trump=turned)",
+    ],
+)
 def test_a_pack_built_for_the_tricks_gives_each_seat_its_tricks_whoever_leads(
     tricks: tuple[int, int, int, int], variant: str
 ) -> None:
