@@ -20,6 +20,8 @@ bidder alone on a far score (the others on 0), where it bids the largest bid and
 over it: a new game reaches that by play under every rule set (every seat far below
 zero it does not, where the table's bids must total the table minimum exactly), so an
 engine without positions gets the points too (:mod:`~fourhundred.conformance.twins`).
+The first question bids one over the largest, then the largest (a rejected bid leaves
+the turn with the bidder), so one game and its twin kill both points of a rule set.
 """
 
 from __future__ import annotations
@@ -80,14 +82,16 @@ def _checks_with(rule: Any) -> tuple[Check, ...]:
 
 def _questions(rules: Rules) -> Iterator[tuple[str, dict[str, Any], str]]:
     """Whole games from a position with the first bidder alone on a far score (the
-    others on 0): it bids the largest bid, then (in another game) one over it."""
+    others on 0): it bids one over the largest bid, then the largest."""
     from fourhundred.conformance.position_games import first_bid_game
 
     largest = rules.max_bid
     for score in FAR_SCORES:
-        for bid in (largest, largest + 1):
-            what = f"the first bidder alone on {score} bids {bid} (the largest is {largest})"
-            yield "whole_game", first_bid_game(rules, score, bid, others=0), what
+        what = (
+            f"the first bidder alone on {score} bids {largest + 1}, then {largest} "
+            f"(the largest bid)"
+        )
+        yield "whole_game", first_bid_game(rules, score, largest + 1, largest, others=0), what
 
 
 def points(rule_set: coverage.RuleSet) -> Iterator[Point]:
