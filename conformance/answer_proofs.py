@@ -114,26 +114,28 @@ def copy_rules(rules: Any, cls: type) -> Any:
     return cls(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.init})
 
 
-def _ints(values: Sequence[Any], model: Any) -> list[int]:
-    return [model.eval(value, model_completion=True).as_long() for value in values]
-
-
-def question(method: str, args: Sequence[Any], model: Any) -> dict[str, Any]:
+def question(method: str, args: Sequence[Any], asked_of: Any) -> dict[str, Any]:
     """The input of :data:`ANSWERED`'s kind for ``method`` called with ``args``, their
-    values read from the Z3 ``model``."""
+    values read from the model of ``asked_of`` (a satisfied solver of
+    :func:`fourhundred.verify.solver.check_fresh`)."""
+    from fourhundred.verify import solver
+
+    def ints(values: Sequence[Any]) -> list[int]:
+        return solver.model_ints(asked_of, values)
+
     if method == "bid_is_legal":
-        return {"own_score": _ints(args[1:2], model)[0]}
+        return {"own_score": ints(args[1:2])[0]}
     if method in ("table_minimum", "hand_is_played"):
-        scores = _ints(args[-1] if method == "hand_is_played" else args[0], model)
-        bids = _ints(args[0], model) if method == "hand_is_played" else [1, 1, 1, 1]
+        scores = ints(args[-1] if method == "hand_is_played" else args[0])
+        bids = ints(args[0]) if method == "hand_is_played" else [1, 1, 1, 1]
         return {"scores": scores, "bids": bids}
     if method == "bid_value":
-        bid, own, highest = _ints(args, model)
+        bid, own, highest = ints(args)
         return {"bid": bid, "own_score": own, "highest_score": highest}
-    scores, bids, tricks = (_ints(args[k], model) for k in range(3))
+    scores, bids, tricks = (ints(args[k]) for k in range(3))
     data: dict[str, Any] = {"scores": scores, "bids": bids, "tricks": tricks}
     if method == "hand_result":
-        data |= {"dealer": int(str(args[3])), "target_in_force": _ints(args[4:5], model)[0]}
+        data |= {"dealer": int(str(args[3])), "target_in_force": ints(args[4:5])[0]}
     return data
 
 
@@ -147,6 +149,7 @@ def decide(
     import z3
 
     from fourhundred.conformance import answer_inputs, coverage
+    from fourhundred.verify import solver
 
     if not qualname.startswith("Rules.") or qualname.count(".") != 1:
         return "none", f"{qualname} is no method of Rules", None
@@ -164,14 +167,11 @@ def decide(
         for method in asked:
             for args, facts in answer_inputs.valid_inputs(before, method):
                 for call in _dealt(method, args):
-                    solver = z3.Solver()
-                    solver.set("random_seed", 0)
                     changed = differs(getattr(before, method)(*call), getattr(after, method)(*call))
-                    solver.add(*facts, changed)
-                    answer = solver.check()
+                    answer, asked_of = solver.check_fresh([*facts, changed])
                     queries += 1
                     if answer == z3.sat:
-                        data = question(method, call, solver.model())
+                        data = question(method, call, asked_of)
                         asked_as = {"kind": ANSWERED[method], "variant": str(before), "input": data}
                         return (
                             "answer-counterexample",

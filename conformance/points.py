@@ -64,6 +64,7 @@ from fourhundred.conformance import (
     coverage,
     edges,
     mutants,
+    points_bid_ceiling,
     points_seat_team,
     points_survivors,
     points_survivors_cards,
@@ -560,6 +561,7 @@ _FAMILIES = (
     _behaviour_points,
     points_survivors.points,  # the families grown from cosmic-ray's survivors
     points_seat_team.points,  # a seat's team in a rule that picks a seat (survivors too)
+    points_bid_ceiling.points,  # the largest bid beside a score far below zero
 )
 
 

@@ -307,6 +307,7 @@ def _found(family: Family, rules: Rules, seat: int, far: bool) -> Iterator[Json]
 
     from fourhundred.conformance import answer_inputs
     from fourhundred.conformance.points_interactions import FAR_BELOW_ZERO
+    from fourhundred.verify import solver
 
     for args, facts in answer_inputs.valid_inputs(rules, "hand_result"):
         before, bids, tricks, _, target = args
@@ -318,30 +319,13 @@ def _found(family: Family, rules: Rules, seat: int, far: bool) -> Iterator[Json]
                 asked.append(z3.Or(*(s <= FAR_BELOW_ZERO for s in (*before, *after))))
             # A fresh context with the fixed seed: the model found does not depend on what
             # else this process asked Z3 before (the suite is generated from it).
-            context = z3.Context()
-            solver = z3.Solver(ctx=context)
-            solver.set("random_seed", 0)
-            solver.add(
-                *(
-                    z3.BoolVal(t).translate(context)
-                    if isinstance(t, bool)
-                    else t.translate(context)
-                    for t in asked
-                )
-            )
-            if solver.check() != z3.sat:
+            answer, asked_of = solver.check_fresh(asked)
+            if answer != z3.sat:
                 continue
-            model = solver.model()
-
-            def ints(values: Sequence[Any], model: Any = model, ctx: Any = context) -> list[int]:
-                return [
-                    model.eval(v.translate(ctx), model_completion=True).as_long() for v in values
-                ]
-
             yield {
-                "scores": ints(before),
-                "bids": ints(bids),
-                "tricks": ints(tricks),
+                "scores": solver.model_ints(asked_of, before),
+                "bids": solver.model_ints(asked_of, bids),
+                "tricks": solver.model_ints(asked_of, tricks),
                 "dealer": dealer,
                 "target_in_force": rules.target,
             }

@@ -558,16 +558,26 @@ def _tie(script: Script) -> bool:
     return totals[0] == totals[1]
 
 
-def first_bid_game(rules: Rules, score: int, bid: int) -> Json:
-    """The input of a whole game from a position with every seat on ``score``: North
-    deals (the pack dealt round from North), the second and third bidders bid out of
-    turn (rejected: the seats are named) and the first bidder bids ``bid``."""
-    deal = canonical_deal_of(*(list(FULL_DECK)[seat::4] for seat in range(4)))
+def first_bid_game(rules: Rules, score: int, *bids: int, others: int | None = None) -> Json:
+    """The input of a whole game from a position with the first bidder on ``score`` and
+    the other seats on ``others`` (``score`` too when None): North deals (the pack dealt
+    round from North), the second and third bidders bid out of turn (rejected: the
+    seats are named) and the first bidder bids each of ``bids`` in turn (a rejected bid
+    leaves it to bid again). Under ``trump=turned`` North turns the last card of the
+    deck, theirs (:meth:`Rules.turned_card`)."""
+    deck = list(FULL_DECK)
+    hands = canonical_deal_of(*(deck[seat::4] for seat in range(4))).hands
+    deal = Deal(hands, rules.turned_card(deck[::4]))
     first, second, third = rules.bidding_seats(0)[:3]
     early = [f"{SEAT_NAMES[seat]}: bid {rules.max_bid}" for seat in (second, third)]
+    scores = [score if seat == first or others is None else others for seat in range(4)]
     return {
-        "position": position_text(0, [score] * 4, rules.target, 1),
-        "actions": [f"{SEAT_NAMES[0]}: {deal}", *early, f"{SEAT_NAMES[first]}: bid {bid}"],
+        "position": position_text(0, scores, rules.target, 1),
+        "actions": [
+            f"{SEAT_NAMES[0]}: {deal}",
+            *early,
+            *(f"{SEAT_NAMES[first]}: bid {bid}" for bid in bids),
+        ],
     }
 
 

@@ -184,6 +184,7 @@ def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tu
     import z3
 
     from fourhundred.conformance import coverage
+    from fourhundred.verify import solver
 
     mutated_module = importlib.import_module(module)
     twin = types.ModuleType(f"{module}__original")
@@ -213,13 +214,10 @@ def prove(module: str, qualname: str, original_source: str, line: int = 0) -> tu
                 condition = differs(original(*call), mutated(*call))
             except Exception as error:  # not liftable to Z3 (an `if` on a term...)
                 return "none", f"{qualname} does not run on Z3 terms ({type(error).__name__})"
-            solver = z3.Solver()
-            solver.set("random_seed", 0)
-            solver.add(condition)
-            answer = solver.check()
+            answer, asked_of = solver.check_fresh([condition])
             queries += 1
             if answer == z3.sat:
-                model = solver.model()
+                model = asked_of.model()
                 values = {str(d): str(model[d]) for d in sorted(model.decls(), key=str)}
                 where = f" under {rules}" if rules is not None else ""
                 return "z3-counterexample", f"{qualname}{where}, args {args!r}: {values}"

@@ -129,10 +129,15 @@ def trick_cards(tricks: Sequence[int]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(p) for p in plays)
 
 
-def trick_deal(tricks: Sequence[int]) -> Deal:
-    """The pack of :func:`trick_cards`, each hand in deck order."""
+def trick_deal(tricks: Sequence[int], rules: Rules, dealer: int) -> Deal:
+    """The pack of :func:`trick_cards`, each hand in deck order. Under ``trump=turned``
+    the dealer turns a heart (every seat holds three), so hearts are trumps as planned."""
     plays = trick_cards(tricks)
-    return canonical_deal(Deal((plays[0], plays[1], plays[2], plays[3])))
+    deal = canonical_deal(Deal((plays[0], plays[1], plays[2], plays[3])))
+    if rules.trump != "turned":
+        return deal
+    heart = next(card for card in deal.hands[dealer] if card.endswith(TRUMP_SUIT))
+    return Deal(deal.hands, heart)
 
 
 # ----------------------------------------------------------------------
@@ -405,7 +410,7 @@ def played_prefix(rules: Rules, plan: Plan) -> tuple[GameState, list[str], list[
     records: list[Json] = []
     for hand in plan.hands:
         plays = trick_cards(hand.tricks)
-        texts = [f"{SEAT_NAMES[state.dealer]}: {trick_deal(hand.tricks)}"]
+        texts = [f"{SEAT_NAMES[state.dealer]}: {trick_deal(hand.tricks, rules, state.dealer)}"]
         state = apply_text(state, texts[0])
         while state.phase in (Phase.BIDDING, Phase.PLAY):
             seat = state.to_act

@@ -19,6 +19,7 @@ from fourhundred.conformance import (
     points,
     points_proofs,
 )
+from fourhundred.conformance.points_bid_ceiling import WRONG
 from fourhundred.conformance.suite import load_cases, select_runs
 from fourhundred.spec.registry import load
 
@@ -194,3 +195,45 @@ def test_the_coverage_map_is_what_the_generator_writes() -> None:
     assert set(recorded) == set(killing)
     for point_id, cases in killing.items():
         assert [suite.get(generate.fingerprint(case)) for case in cases] == recorded[point_id]
+
+
+@pytest.mark.parametrize("positions", [True, False], ids=["from-a-position", "new-games-only"])
+def test_an_engine_that_moves_the_largest_bid_for_a_seat_far_below_zero_fails_the_suite(
+    positions: bool,
+) -> None:
+    """Every rule set's largest bid refused, or one over it accepted, for a seat far below
+    zero (:mod:`~fourhundred.conformance.points_bid_ceiling`: the engine's check, which the
+    fast rules' crossed points never reach) fails a whole game of the suite; without
+    positions, a new game's (a twin reaching the far scores by play), turned trumps too."""
+    games = [
+        run
+        for run in select_runs(load_cases(), kinds=["whole_game"])
+        if ("position" in run.case["input"]) is positions
+    ]
+    killer = mutants.Killer()
+    found = [p for p in points.points() if p.id.startswith("bid-ceiling/")]
+    assert {p.id.split("/")[1] for p in found} == {"lowered", "raised"}
+    assert any("trump=turned" in p.id for p in found)
+    for point in found:
+        runs = [run for run in games if run.variant in point.rule_sets]
+        assert killer.killing(point.mutant, runs, limit=1), point.id
+
+
+def test_the_bid_ceiling_game_is_reached_by_a_new_game_where_the_bids_must_meet_the_table() -> None:
+    """Under ``table_comparison=exactly`` no new game of :data:`~.twins.MAX_HANDS` hands
+    puts every seat far below zero; the family asks with the first bidder alone there,
+    which a new game reaches, and that twin kills both of the rule set's points."""
+    from fourhundred.conformance import twins
+    from fourhundred.conformance.suite import Run
+
+    variant = "arab3meyeh-400(table_comparison=exactly)"
+    rules = load(variant)
+    lowered, raised = (points.by_id()[f"bid-ceiling/{name}/{variant}"] for name in WRONG)
+    assert lowered.candidates is not None
+    kind, data, what = next(iter(lowered.candidates(rules)))
+    expected = kinds.KINDS[kind].spec_answer(rules, data)
+    twin = twins.twin_case(coverage.make_case("", kind, rules, data, expected, what))
+    assert not isinstance(twin, twins.Unreached), twin
+    killer = mutants.Killer()
+    assert killer.fails(lowered.mutant, Run(twin, variant))
+    assert killer.fails(raised.mutant, Run(twin, variant))

@@ -59,10 +59,8 @@ def _term(value: Any) -> Any:
     """The Z3 term of a value the fast code returned (Sym, bool, int or a tuple of them)."""
     if isinstance(value, Sym | SymBool):
         return value.term
-    if isinstance(value, bool):
-        return z3.BoolVal(value)
-    if isinstance(value, int):
-        return z3.IntVal(value)
+    if isinstance(value, int):  # a bool too
+        return solver.term(value)
     raise TypeError(f"not a rule value: {value!r}")
 
 

@@ -68,7 +68,7 @@ class Answer:
 _CACHE: dict[tuple[Any, ...], tuple[Answer, tuple[list[Any], ...]]] = {}
 
 
-def _term(value: Any) -> Any:
+def term(value: Any) -> Any:
     """A Z3 term for a term or a plain int/bool (a rule can be concrete in some readings)."""
     if isinstance(value, bool):
         return z3.BoolVal(value)
@@ -116,9 +116,9 @@ def find(
     *found* (the facts are satisfiable, ``values`` holds the witness);
     ``proved`` means no such assignment exists. (:func:`prove` is the search
     for a counterexample: the facts and the negated goal.)"""
-    assertions = [_term(fact) for fact in facts]
-    parts = (assertions, [_term(t) for t in watch], [_term(t) for t in minimise])
-    key = (*(tuple(term.get_id() for term in part) for part in parts), rlimit)
+    assertions = [term(fact) for fact in facts]
+    parts = (assertions, [term(t) for t in watch], [term(t) for t in minimise])
+    key = (*(tuple(t.get_id() for t in part) for part in parts), rlimit)
     entry = _CACHE.get(key)
     answer = entry[0] if entry is not None else _solve(assertions, watch, minimise, rlimit)
     if entry is None:
@@ -161,52 +161,67 @@ def _solve(
             QUERY_SECONDS.append(time.process_time() - started)
 
 
-def fresh_solver(context: Any, rlimit: int) -> Any:
-    """A solver of :data:`LOGIC` in ``context`` with the fixed seed and ``rlimit`` per
-    check, counting its checks (``.checks``): for a caller that asks many small
-    questions of one fresh context (:mod:`fourhundred.verify.fast_paths`)."""
-    made = _Counted(context, LOGIC)
-    made.set("random_seed", SEED)
-    made.set("rlimit", rlimit)
-    return made
-
-
-def _solve_fresh(
-    assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
-) -> Answer:
-    context = z3.Context()
-    solver = _Counted(context, LOGIC)
-    solver.set("random_seed", SEED)
-    solver.set("rlimit", rlimit)
-    solver.add(*(term.translate(context) for term in assertions))
-    result = solver.check()
-    if result == z3.unknown and solver.reason_unknown() != "max. resource limit exceeded":
-        # Outside linear integer arithmetic: Z3's general solver, as deterministic.
-        solver = _Counted(context, None, checks=solver.checks)
-        solver.set("random_seed", SEED)
-        solver.set("rlimit", rlimit)
-        solver.add(*(term.translate(context) for term in assertions))
-        result = solver.check()
-    if result == z3.unsat:
-        return Answer("proved", checks=solver.checks)
-    if result != z3.sat:
-        return Answer("unknown", checks=solver.checks)
-    watched = [_number(_term(t)).translate(context) for t in watch]
-    objectives = [_number(_term(t)).translate(context) for t in minimise]
-    model = solver.model()
-    for objective in objectives:
-        model = _fix_smallest(solver, objective, model)
-    for term in watched:
-        model = _fix_watched(solver, term, model)
-    values = tuple(_int_value(model, term) for term in watched)
-    return Answer("refuted", values, checks=solver.checks)
-
-
 #: The logic every query is in: linear integer arithmetic (scores, bids and
 #: tricks; bands are divisions by the constant 10). Z3's solver for the logic
 #: answered the three-hand game searches 2-10x faster than the general one; a
 #: query outside it falls back to the general solver.
 LOGIC = "QF_LIA"
+
+
+def fresh_solver(context: Any, rlimit: int, *, logic: str | None = LOGIC, checks: int = 0) -> Any:
+    """A solver of ``logic`` (:data:`LOGIC`; None: Z3's general one) in ``context`` with
+    the fixed seed and ``rlimit`` per check, counting its checks (``.checks``, from
+    ``checks``): for a caller that asks many small questions of one fresh context
+    (:mod:`fourhundred.verify.fast_paths`)."""
+    made = _Counted(context, logic, checks)
+    made.set("random_seed", SEED)
+    made.set("rlimit", rlimit)
+    return made
+
+
+def check_fresh(facts: Sequence[Any], rlimit: int = DEFAULT_RLIMIT) -> tuple[Any, Any]:
+    """Z3's verdict on ``facts`` (terms or plain ints/bools) and the solver that gave it,
+    asked in a fresh context by :func:`fresh_solver`, so the verdict and the model do
+    not depend on what else the process asked Z3 before; outside linear integer
+    arithmetic, by Z3's general solver, as deterministic. Read a model's values with
+    :func:`model_ints` (the model is in the solver's own context)."""
+    context = z3.Context()
+    terms = [term(fact) for fact in facts]
+    solver = fresh_solver(context, rlimit)
+    solver.add(*(fact.translate(context) for fact in terms))
+    result = solver.check()
+    if result == z3.unknown and solver.reason_unknown() != "max. resource limit exceeded":
+        solver = fresh_solver(context, rlimit, logic=None, checks=solver.checks)
+        solver.add(*(fact.translate(context) for fact in terms))
+        result = solver.check()
+    return result, solver
+
+
+def model_ints(solver: Any, terms: Sequence[Any]) -> list[int]:
+    """The values of ``terms`` (of any context; a bool as 0/1) in the model of a
+    satisfied ``solver`` of :func:`check_fresh`."""
+    model = solver.model()
+    return [_int_value(model, term(t).translate(solver.ctx)) for t in terms]
+
+
+def _solve_fresh(
+    assertions: Sequence[Any], watch: Sequence[Any], minimise: Sequence[Any], rlimit: int
+) -> Answer:
+    result, solver = check_fresh(assertions, rlimit)
+    context = solver.ctx
+    if result == z3.unsat:
+        return Answer("proved", checks=solver.checks)
+    if result != z3.sat:
+        return Answer("unknown", checks=solver.checks)
+    watched = [_number(term(t)).translate(context) for t in watch]
+    objectives = [_number(term(t)).translate(context) for t in minimise]
+    model = solver.model()
+    for objective in objectives:
+        model = _fix_smallest(solver, objective, model)
+    for watched_term in watched:
+        model = _fix_watched(solver, watched_term, model)
+    values = tuple(_int_value(model, watched_term) for watched_term in watched)
+    return Answer("refuted", values, checks=solver.checks)
 
 
 class _Counted(z3.Solver):  # type: ignore[misc]
