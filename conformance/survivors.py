@@ -695,9 +695,12 @@ def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
     """The survivors file: the session's own counts, then each survivor classified."""
     by_class = {name: sum(1 for v in verdicts if v.verdict == name) for name in CLASSES}
     body = {
-        "about": "cosmic-ray's survivors, each equivalent (with its proof) or behaviour-changing "
-        "(with its witness), or unclassified; written by fourhundred conformance mutants "
-        "--operators --classify (fourhundred.conformance.survivors).",
+        "about": "cosmic-ray's survivors, each killed by the suite now, equivalent (proved: "
+        "an annotation never evaluated, or Z3; the proof is its evidence), behaviour-changing "
+        "(with its witness), not distinguished by fuzzing (NOT proved: the fuzzer's questions, "
+        "their count and seed in its evidence, showed no difference), unclassified, or whose "
+        "code was removed; written by fourhundred conformance mutants --operators --classify "
+        "and --fuzz (fourhundred.conformance.survivors).",
         "counts": asdict(counts),
         "by_class": by_class,
         "survivors": [_portable(asdict(v)) for v in verdicts],

@@ -222,3 +222,34 @@ def test_fuzz_without_operators_or_without_a_survivors_file_is_one_error_line(
     )
     assert result.exit_code != 0 and f"no survivors file at {missing}" in result.output
     assert "Traceback" not in alone.output + result.output
+
+
+def test_the_report_tells_proved_equivalence_from_what_fuzzing_did_not_distinguish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, questions: survivor_step.Questions
+) -> None:
+    from click.testing import CliRunner
+
+    from fourhundred.cli import cli
+
+    proved = survivors.Verdict(
+        "a", "spec/model.py", 1, "op", 0, "", survivors.EQUIVALENT, "z3", "z3: unsatisfiable"
+    )
+    fuzzed = dataclasses.replace(
+        proved,
+        job="b",
+        verdict=survivors.NOT_DISTINGUISHED,
+        how="fuzz",
+        evidence="not distinguished",
+    )
+    path = tmp_path / "survivors.json"
+    survivors.write([proved, fuzzed], operators.Counts(3, 3, 1, 2, 0, 0), path)
+    monkeypatch.setattr(survivor_step, "prepared", lambda *args: questions)
+    result = CliRunner().invoke(
+        cli, ["conformance", "mutants", "--operators", "--fuzz", "--survivors", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 equivalent (proved)" in result.output
+    assert "1 not distinguished by fuzzing (not proved)" in result.output
+    body = json.loads(path.read_text(encoding="utf-8"))
+    assert body["by_class"][survivors.NOT_DISTINGUISHED] == 1
+    assert "NOT proved" in body["about"]

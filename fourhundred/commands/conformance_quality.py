@@ -188,6 +188,15 @@ def _operators_session(console: Console, session: Path, modules: tuple[str, ...]
         f"(annotations never evaluated: equivalent), {final.pending} pending",
         highlight=False,
     )
+    from fourhundred.conformance import survivors
+
+    classified = survivors.read()
+    if classified:
+        console.print(
+            f"the committed classification of the survivors ({survivors.PATH.name}): "
+            f"{_by_class_text(classified)}",
+            highlight=False,
+        )
     sys.exit(0 if not final.survived and not final.pending else 1)
 
 
@@ -417,15 +426,25 @@ def _report_survivors(console: Console, found: Sequence[Any], counts: Any, targe
     console.print(
         f"cosmic-ray: {counts.total} mutants, {counts.done} run, {counts.killed} killed, "
         f"{counts.survived} survived, {counts.skipped} skipped (annotations); survivors: "
-        f"{len(by_class[survivors.KILLED])} killed by the suite now, "
-        f"{len(by_class[survivors.EQUIVALENT])} equivalent (proved), "
-        f"{len(by_class[survivors.CHANGES])} behaviour-changing, "
-        f"{len(by_class[survivors.NOT_DISTINGUISHED])} not distinguished by fuzzing (not proved), "
-        f"{len(by_class[survivors.UNCLASSIFIED])} unclassified, "
-        f"{len(by_class[survivors.REMOVED])} whose code was removed; written to {target}",
+        f"{_by_class_text(found)}; written to {target}",
         highlight=False,
     )
     return 1 if by_class[survivors.CHANGES] else 0
+
+
+def _by_class_text(found: Sequence[Any]) -> str:
+    """The survivors counted by class, what is proved told from what is not."""
+    from fourhundred.conformance import survivors
+
+    by_class = {name: sum(1 for v in found if v.verdict == name) for name in survivors.CLASSES}
+    return (
+        f"{by_class[survivors.KILLED]} killed by the suite now, "
+        f"{by_class[survivors.EQUIVALENT]} equivalent (proved), "
+        f"{by_class[survivors.CHANGES]} behaviour-changing, "
+        f"{by_class[survivors.NOT_DISTINGUISHED]} not distinguished by fuzzing (not proved), "
+        f"{by_class[survivors.UNCLASSIFIED]} unclassified, "
+        f"{by_class[survivors.REMOVED]} whose code was removed"
+    )
 
 
 def _fuzz_survivors(console: Console, session: Path, path: Path | None) -> None:
