@@ -363,7 +363,7 @@ def _classify_steps(
         except subprocess.TimeoutExpired:
             return Verdict(*head, KILLED, "suite", "the killing test times out")
         if again.returncode:
-            return Verdict(*head, KILLED, "suite", again.stdout.strip().splitlines()[-1])
+            return Verdict(*head, KILLED, "suite", _last_line(again))
         try:
             done = _in_fresh_process(
                 root, ["fourhundred.conformance.operators", "--witness", str(witnesses)], timeout
@@ -371,7 +371,7 @@ def _classify_steps(
         except subprocess.TimeoutExpired:
             return Verdict(*head, CHANGES, "witness", "the witness questions time out")
         if done.returncode:
-            return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+            return Verdict(*head, CHANGES, "witness", _last_line(done))
         if not proofs:
             return Verdict(*head, UNCLASSIFIED, "none", NOT_YET)
         if qualname is None or not relative.startswith("spec/"):
@@ -442,7 +442,7 @@ def _asked(
     finally:
         questions.unlink(missing_ok=True)
     if done.returncode:
-        return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+        return Verdict(*head, CHANGES, "witness", _last_line(done))
     return Verdict(
         *head,
         UNCLASSIFIED,
@@ -501,23 +501,48 @@ def fuzz_one(root: Path, verdict: Verdict, fuzz: FuzzStep, timeout: float = 300.
             return dataclasses.replace(
                 where, verdict=NOT_DISTINGUISHED, how=FUZZ, evidence=evidence
             )
-        witness = done.stdout.strip().splitlines()[-1]
+        witness = _last_line(done)  # a question as JSON, or why the process failed
         try:
             again = _in_fresh_process(root, ["fourhundred.conformance.operators"], timeout)
             if again.returncode:
-                killed = again.stdout.strip().splitlines()[-1]
+                killed = _last_line(again)
                 return dataclasses.replace(where, verdict=KILLED, how="suite", evidence=killed)
         except subprocess.TimeoutExpired:
             return dataclasses.replace(
                 where, verdict=KILLED, how="suite", evidence="the killing test times out"
             )
-        try:
-            shrunk = fuzz.shrink(root, json.loads(witness))
-        except Exception as error:  # the witness stands unshrunk; the shrinker's failure said
-            shrunk = {**json.loads(witness), "not_shrunk": f"{type(error).__name__}: {error}"}
-        return dataclasses.replace(where, verdict=CHANGES, how=FUZZ, evidence=json.dumps(shrunk))
+        return dataclasses.replace(
+            where, verdict=CHANGES, how=FUZZ, evidence=_shrunk(root, fuzz, witness)
+        )
     finally:
         write_text_atomically(module, original)
+
+
+def _last_line(done: subprocess.CompletedProcess[str]) -> str:
+    """What a failed fresh process said last: its last line out (the failing case or
+    question), else the last line of its errors (it failed before answering: the mutant
+    breaks an import), else its exit status."""
+    for text in (done.stdout, done.stderr):
+        lines = text.strip().splitlines()
+        if lines:
+            return lines[-1]
+    return f"exit status {done.returncode}"
+
+
+def _shrunk(root: Path, fuzz: FuzzStep, witness: str) -> str:
+    """The witness (a question as JSON) shrunk (:meth:`FuzzStep.shrink`), as JSON; a
+    witness that is no question (the process failed before answering) as it is, and
+    one the shrinker fails on unshrunk, with the shrinker's failure."""
+    try:
+        question = json.loads(witness)
+    except json.JSONDecodeError:
+        return f"the mutated process fails before answering: {witness}"
+    if not isinstance(question, dict) or not {"kind", "variant", "input"} <= set(question):
+        return f"the mutated process fails before answering: {witness}"
+    try:
+        return json.dumps(fuzz.shrink(root, question))
+    except Exception as error:  # the witness stands unshrunk; the shrinker's failure said
+        return json.dumps({**question, "not_shrunk": f"{type(error).__name__}: {error}"})
 
 
 def fuzz_unclassified(

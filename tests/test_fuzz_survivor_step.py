@@ -253,3 +253,17 @@ def test_the_report_tells_proved_equivalence_from_what_fuzzing_did_not_distingui
     body = json.loads(path.read_text(encoding="utf-8"))
     assert body["by_class"][survivors.NOT_DISTINGUISHED] == 1
     assert "NOT proved" in body["about"]
+
+
+def test_a_mutated_process_that_fails_before_answering_is_said_so_not_a_crash(
+    questions: survivor_step.Questions,
+) -> None:
+    """A mutant that breaks an import prints nothing out: its last error line stands."""
+    errors = "Traceback\nImportError: cannot import name 'TEAMS'\n"
+    failed = subprocess.CompletedProcess(["x"], 1, "", errors)
+    said = survivors._last_line(failed)
+    assert said == "ImportError: cannot import name 'TEAMS'"
+    assert survivors._shrunk(Path("."), questions, said) == (
+        f"the mutated process fails before answering: {said}"
+    )
+    assert survivors._last_line(subprocess.CompletedProcess(["x"], 3, "", "")) == "exit status 3"
