@@ -64,6 +64,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from fourhundred.conformance import unread_annotations
+from fourhundred.conformance.survivor_places import positions
+from fourhundred.conformance.survivor_places import relocate as relocate
 from fourhundred.conformance.survivor_proofs import enclosing_function, prove
 from fourhundred.safeio import write_text_atomically
 
@@ -129,91 +131,6 @@ class Verdict:
 # ----------------------------------------------------------------------
 # The pipeline
 # ----------------------------------------------------------------------
-
-
-def _changed_lines(diff: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The lines a unified diff removes and those it adds (headers and context left out;
-    none for a text with no hunk)."""
-    lines = diff.splitlines()
-    hunk = next((n for n, line in enumerate(lines) if line.startswith("@@")), len(lines))
-    body = [line for line in lines[hunk:] if line[:1] in "-+"]
-    return (
-        tuple(line[1:] for line in body if line.startswith("-")),
-        tuple(line[1:] for line in body if line.startswith("+")),
-    )
-
-
-@functools.cache
-def _positions(source: str, operator: str) -> tuple[tuple[Any, Any], ...]:
-    """Every (start, end) where cosmic-ray's ``operator`` mutates ``source``, in the
-    order of its occurrences (as its ``init`` counts them)."""
-    from cosmic_ray.ast import ast_nodes, get_ast
-    from cosmic_ray.plugins import get_operator
-
-    mutator = get_operator(operator)()
-    return tuple(
-        (tuple(start), tuple(end))
-        for node in ast_nodes(get_ast(source))
-        for start, end in mutator.mutation_positions(node)
-    )
-
-
-def _mutation_changes(source: str, operator: str, occurrence: int) -> tuple[Any, Any]:
-    """The lines (removed, added) by ``operator``'s ``occurrence`` applied to ``source``."""
-    import difflib
-
-    from cosmic_ray.mutating import mutate_code
-    from cosmic_ray.plugins import get_operator
-
-    mutated = mutate_code(source, get_operator(operator)(), occurrence) or source
-    diff = difflib.unified_diff(source.split("\n"), mutated.split("\n"), lineterm="")
-    return _changed_lines("\n".join(diff))
-
-
-def _unmoved(diff: str, lines: Sequence[str]) -> bool:
-    """Whether every hunk of ``diff`` reads, on its unmutated side, what ``lines`` read
-    at the same line numbers (the code around the mutation has not moved)."""
-    import re
-
-    hunks = re.split(r"^@@ -(\d+)(?:,\d+)? .*$", diff, flags=re.MULTILINE)[1:]
-    if not hunks:
-        return False
-    for first, body in zip(hunks[::2], hunks[1::2], strict=True):
-        old = [line[1:] for line in body.strip("\n").split("\n") if line[:1] in " -"]
-        row = int(first) - 1
-        if list(lines[row : row + len(old)]) != old:
-            return False
-    return True
-
-
-def relocate(
-    source: str, operator: str, occurrence: int, start: Any, diff: str
-) -> tuple[int, Any, Any] | None:
-    """Where the session's mutation (``operator``'s ``occurrence``, at ``start``, whose
-    diff is ``diff``) lies in ``source`` now: (occurrence, start, end) of the position
-    whose mutation removes and adds the lines the diff does, the recorded occurrence
-    first, then the nearest; None when none does (its code was removed since the
-    session, or changed). A diff with no changed line is taken as recorded."""
-    wanted = _changed_lines(diff)
-    found = _positions(source, operator)
-    lines = source.split("\n")
-    if wanted == ((), ()) or (
-        occurrence < len(found) and found[occurrence][0] == tuple(start) and _unmoved(diff, lines)
-    ):
-        return (occurrence, *found[occurrence]) if occurrence < len(found) else None
-    first = wanted[0][0] if wanted[0] else None
-
-    def covers(position: tuple[Any, Any]) -> bool:
-        rows = range(position[0][0], position[1][0] + 1)
-        return first is None or any(lines[row - 1] == first for row in rows)
-
-    nearest = sorted(
-        range(len(found)), key=lambda k: (k != occurrence, abs(found[k][0][0] - start[0]))
-    )
-    for k in nearest:
-        if covers(found[k]) and _mutation_changes(source, operator, k) == wanted:
-            return (k, *found[k])
-    return None
 
 
 def _module_name(path: str) -> str:
@@ -460,10 +377,10 @@ def fuzz_one(root: Path, verdict: Verdict, fuzz: FuzzStep, timeout: float = 300.
     mutation is found where its code is now (:func:`relocate`)."""
     module = root / verdict.module
     original = module.read_text(encoding="utf-8")
-    positions = _positions(original, verdict.operator)
+    found = positions(original, verdict.operator)
     start: Any = (verdict.line, -1)
-    if verdict.occurrence < len(positions) and positions[verdict.occurrence][0][0] == verdict.line:
-        start = positions[verdict.occurrence][0]
+    if verdict.occurrence < len(found) and found[verdict.occurrence][0][0] == verdict.line:
+        start = found[verdict.occurrence][0]
     here = relocate(original, verdict.operator, verdict.occurrence, start, verdict.diff)
     if here is None:
         return dataclasses.replace(
@@ -522,11 +439,8 @@ def _last_line(done: subprocess.CompletedProcess[str]) -> str:
     """What a failed fresh process said last: its last line out (the failing case or
     question), else the last line of its errors (it failed before answering: the mutant
     breaks an import), else its exit status."""
-    for text in (done.stdout, done.stderr):
-        lines = text.strip().splitlines()
-        if lines:
-            return lines[-1]
-    return f"exit status {done.returncode}"
+    said = done.stdout.strip().splitlines() or str(done.stderr or "").strip().splitlines()
+    return said[-1] if said else f"exit status {done.returncode}"
 
 
 def _shrunk(root: Path, fuzz: FuzzStep, witness: str) -> str:

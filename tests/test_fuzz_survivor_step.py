@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from fourhundred.conformance import kinds, operators, survivors
+from fourhundred.conformance import kinds, operators, survivor_places, survivors
 from fourhundred.conformance.adapter import reference_answer
 from fourhundred.fuzz import survivor_step
 from fourhundred.spec.registry import load
@@ -69,7 +69,9 @@ def _planted(
     line = source[: source.index(old)].count("\n") + 1
     operator = "core/AddNot"
     occurrence = next(
-        k for k, (start, _) in enumerate(survivors._positions(source, operator)) if start[0] == line
+        k
+        for k, (start, _) in enumerate(survivor_places.positions(source, operator))
+        if start[0] == line
     )
 
     def plant(root: Path, path: Path, operator: str, occurrence: int) -> None:
