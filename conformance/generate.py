@@ -230,12 +230,21 @@ def published_suite() -> dict[tuple[str, str], list[Case]]:
     except ImportError as error:  # the reference engine is not there yet
         print(f"scripted games skipped: {error}", file=sys.stderr)
     else:
-        from fourhundred.conformance import phases, points_seat_team, points_survivors
+        from fourhundred.conformance import (
+            phases,
+            points_seat_team,
+            points_survivors,
+            points_survivors_turned,
+        )
 
         # A question asked already (a grid's, an example's) is asked once: a second
         # case of it would be given the same id.
         asked = {fingerprint(case) for cases in groups.values() for case in cases}
-        survivors = [*points_survivors.cases(), *points_seat_team.cases()]
+        survivors = [
+            *points_survivors.cases(),
+            *points_seat_team.cases(),
+            *points_survivors_turned.cases(),
+        ]
         for case in [*scripted, *phases.cases(), *survivors]:
             print_ = fingerprint(case)
             if print_ in asked:

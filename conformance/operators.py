@@ -238,11 +238,18 @@ def write_witnesses(path: Path, seed: int = 400, count: int = 1500) -> int:
     return len(rows)
 
 
+def rows_of(body: Any) -> list[Any]:
+    """The question rows of a witness file: a list of rows (:func:`write_witnesses`), or
+    a body whose ``rows`` they are, beside the budget that made them
+    (:func:`fourhundred.fuzz.survivor_step.write_questions`)."""
+    return list(body["rows"] if isinstance(body, dict) else body)
+
+
 def _witness(path: Path) -> int:
     from fourhundred.conformance import adapter, kinds
     from fourhundred.spec.registry import load
 
-    for kind, variant, data, answer in json.loads(path.read_text(encoding="utf-8")):
+    for kind, variant, data, answer in rows_of(json.loads(path.read_text(encoding="utf-8"))):
         rules = load(variant)
         entry = kinds.kind(kind)
         answerers = [adapter.reference_answer]

@@ -68,6 +68,7 @@ from fourhundred.conformance import (
     points_seat_team,
     points_survivors,
     points_survivors_cards,
+    points_survivors_turned,
 )
 from fourhundred.conformance.mutants import Mutant, fast_variant
 from fourhundred.conformance.points_base import Point as Point
@@ -562,6 +563,7 @@ _FAMILIES = (
     points_survivors.points,  # the families grown from cosmic-ray's survivors
     points_seat_team.points,  # a seat's team in a rule that picks a seat (survivors too)
     points_bid_ceiling.points,  # the largest bid beside a score far below zero
+    points_survivors_turned.points,  # a turned trump: the deal and the trump (survivors too)
 )
 
 

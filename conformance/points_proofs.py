@@ -499,6 +499,7 @@ def fingerprint() -> str:
         here / "points_survivors_cards.py",
         here / "points_survivors_outcomes.py",
         here / "points_survivors_values.py",
+        here / "points_survivors_turned.py",
         here / "mutants.py",
         here / "kinds.py",
         here / "validity.py",

@@ -21,7 +21,10 @@ The families, each described where it is written:
   ``reached`` raise trigger) and ``first-seat-*`` (``both_qualify=first_seat``);
 * :mod:`~fourhundred.conformance.points_survivors_cards`, every variant alike:
   ``cards/discard-as-rank-N`` (a discard never wins a trick), whose points
-  :mod:`fourhundred.conformance.points` reads with the card rules.
+  :mod:`fourhundred.conformance.points` reads with the card rules;
+* :mod:`~fourhundred.conformance.points_survivors_turned`, judged on whole games:
+  ``turned/*`` (a deal's turned card and the trump it makes, ``trump=turned``), whose
+  points :mod:`fourhundred.conformance.points` registers beside these.
 """
 
 from __future__ import annotations

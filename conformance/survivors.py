@@ -30,6 +30,14 @@ a survivor the suite kills now, with the cases added since the session, is *kill
    proved unchanged on every valid input (``z3-answers``: equivalent), or a valid
    question of its kind asked of the mutant (its changed answer is the witness); else
    the survivor stays unclassified, with the model as its evidence.
+5. **fuzz**: every survivor still unclassified (a function the suite never calls, code at
+   module or class level, the engine's and the fast rules' code, where no proof is
+   tried) is asked the fuzzer's own questions, recorded with the unmutated answers
+   (:mod:`fourhundred.fuzz.survivor_step`, handed in as a :class:`FuzzStep`: a stated
+   count and seed); a changed
+   answer is the witness (``fuzz``, shrunk by the fuzzer's shrinker), and no change is
+   *not distinguished by fuzzing* (:data:`NOT_DISTINGUISHED`), its own class: never
+   counted as proved equivalent.
 
 First of all, the session's mutation is found in the module as it is now
 (:func:`relocate`: the occurrence whose change is the session's diff): a survivor whose
@@ -53,9 +61,11 @@ import types
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from fourhundred.conformance import unread_annotations
+from fourhundred.conformance.survivor_places import positions
+from fourhundred.conformance.survivor_places import relocate as relocate
 from fourhundred.conformance.survivor_proofs import enclosing_function, prove
 from fourhundred.safeio import write_text_atomically
 
@@ -70,9 +80,16 @@ UNCLASSIFIED = "unclassified"
 #: The mutated code is no longer in the module (removed since the session): the
 #: survivor no longer exists; neither killed nor proved (:func:`relocate`).
 REMOVED = "code removed"
+#: The fuzzer's questions (step 5) do not tell it from the original within their
+#: budget: no proof of equivalence, no witness of a difference.
+NOT_DISTINGUISHED = "not distinguished by fuzzing"
+#: How step 5 decides.
+FUZZ = "fuzz"
 
-#: Every class of a survivor, in the order the survivors file counts them.
-CLASSES = (KILLED, EQUIVALENT, CHANGES, UNCLASSIFIED, REMOVED)
+#: Every class of a survivor, in the order the survivors file counts them. Only
+#: :data:`EQUIVALENT` is proved; :data:`NOT_DISTINGUISHED` is a budget of fuzz inputs
+#: that showed no difference.
+CLASSES = (KILLED, EQUIVALENT, CHANGES, NOT_DISTINGUISHED, UNCLASSIFIED, REMOVED)
 
 
 #: The evidence of a survivor classified without proofs; a later pass classifies it again.
@@ -98,7 +115,8 @@ class Verdict:
     diff: str
     #: One of :data:`CLASSES`.
     verdict: str
-    #: How: ``annotation``, ``z3``, ``witness``, ``z3-counterexample`` or ``none``.
+    #: How: ``annotation``, ``z3``, ``z3-answers``, ``witness``, ``fuzz``,
+    #: ``z3-counterexample``, ``answer-counterexample`` or ``none``.
     how: str
     #: The proof (what was shown unsatisfiable, or the AST fact), the witness (a
     #: question as JSON), or why neither was found.
@@ -113,91 +131,6 @@ class Verdict:
 # ----------------------------------------------------------------------
 # The pipeline
 # ----------------------------------------------------------------------
-
-
-def _changed_lines(diff: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The lines a unified diff removes and those it adds (headers and context left out;
-    none for a text with no hunk)."""
-    lines = diff.splitlines()
-    hunk = next((n for n, line in enumerate(lines) if line.startswith("@@")), len(lines))
-    body = [line for line in lines[hunk:] if line[:1] in "-+"]
-    return (
-        tuple(line[1:] for line in body if line.startswith("-")),
-        tuple(line[1:] for line in body if line.startswith("+")),
-    )
-
-
-@functools.cache
-def _positions(source: str, operator: str) -> tuple[tuple[Any, Any], ...]:
-    """Every (start, end) where cosmic-ray's ``operator`` mutates ``source``, in the
-    order of its occurrences (as its ``init`` counts them)."""
-    from cosmic_ray.ast import ast_nodes, get_ast
-    from cosmic_ray.plugins import get_operator
-
-    mutator = get_operator(operator)()
-    return tuple(
-        (tuple(start), tuple(end))
-        for node in ast_nodes(get_ast(source))
-        for start, end in mutator.mutation_positions(node)
-    )
-
-
-def _mutation_changes(source: str, operator: str, occurrence: int) -> tuple[Any, Any]:
-    """The lines (removed, added) by ``operator``'s ``occurrence`` applied to ``source``."""
-    import difflib
-
-    from cosmic_ray.mutating import mutate_code
-    from cosmic_ray.plugins import get_operator
-
-    mutated = mutate_code(source, get_operator(operator)(), occurrence) or source
-    diff = difflib.unified_diff(source.split("\n"), mutated.split("\n"), lineterm="")
-    return _changed_lines("\n".join(diff))
-
-
-def _unmoved(diff: str, lines: Sequence[str]) -> bool:
-    """Whether every hunk of ``diff`` reads, on its unmutated side, what ``lines`` read
-    at the same line numbers (the code around the mutation has not moved)."""
-    import re
-
-    hunks = re.split(r"^@@ -(\d+)(?:,\d+)? .*$", diff, flags=re.MULTILINE)[1:]
-    if not hunks:
-        return False
-    for first, body in zip(hunks[::2], hunks[1::2], strict=True):
-        old = [line[1:] for line in body.strip("\n").split("\n") if line[:1] in " -"]
-        row = int(first) - 1
-        if list(lines[row : row + len(old)]) != old:
-            return False
-    return True
-
-
-def relocate(
-    source: str, operator: str, occurrence: int, start: Any, diff: str
-) -> tuple[int, Any, Any] | None:
-    """Where the session's mutation (``operator``'s ``occurrence``, at ``start``, whose
-    diff is ``diff``) lies in ``source`` now: (occurrence, start, end) of the position
-    whose mutation removes and adds the lines the diff does, the recorded occurrence
-    first, then the nearest; None when none does (its code was removed since the
-    session, or changed). A diff with no changed line is taken as recorded."""
-    wanted = _changed_lines(diff)
-    found = _positions(source, operator)
-    lines = source.split("\n")
-    if wanted == ((), ()) or (
-        occurrence < len(found) and found[occurrence][0] == tuple(start) and _unmoved(diff, lines)
-    ):
-        return (occurrence, *found[occurrence]) if occurrence < len(found) else None
-    first = wanted[0][0] if wanted[0] else None
-
-    def covers(position: tuple[Any, Any]) -> bool:
-        rows = range(position[0][0], position[1][0] + 1)
-        return first is None or any(lines[row - 1] == first for row in rows)
-
-    nearest = sorted(
-        range(len(found)), key=lambda k: (k != occurrence, abs(found[k][0][0] - start[0]))
-    )
-    for k in nearest:
-        if covers(found[k]) and _mutation_changes(source, operator, k) == wanted:
-            return (k, *found[k])
-    return None
 
 
 def _module_name(path: str) -> str:
@@ -217,12 +150,55 @@ def _apply(root: Path, module: Path, operator: str, occurrence: int) -> None:
     write_text_atomically(module, mutated)
 
 
+def fresh_argv(args: Sequence[str]) -> list[str]:
+    """The command of a fresh process running the module ``args[0]`` with the rest of
+    ``args``: it imports the tree as it is on disk (a mutant, while one is applied)."""
+    return [sys.executable, "-m", *args]
+
+
 def _in_fresh_process(
     root: Path, args: Sequence[str], timeout: float
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", *args], cwd=root, capture_output=True, text=True, timeout=timeout
+        fresh_argv(args), cwd=root, capture_output=True, text=True, timeout=timeout
     )
+
+
+class FuzzStep(Protocol):
+    """The questions of step 5 (:class:`fourhundred.fuzz.survivor_step.Questions`: the
+    fuzzer's, with the unmutated answers)."""
+
+    def reached(self, module: str, qualname: str | None) -> bool:
+        """Whether answering them can run ``qualname``'s code (None: module level)."""
+        ...
+
+    def questions_for(self, module: str, qualname: str | None) -> Path:
+        """The file of those to ask a survivor in ``qualname`` (``--witness``)."""
+        ...
+
+    def not_reached(self) -> str:
+        """The evidence of a survivor whose function they never call."""
+        ...
+
+    def not_changed(self, module: str, qualname: str | None) -> str:
+        """The evidence of a survivor in ``qualname`` whose answers to them do not change."""
+        ...
+
+    def shrink(self, root: Path, witness: Any) -> dict[str, Any]:
+        """A witness (``{kind, variant, input}``) of the mutation on disk, shrunk."""
+        ...
+
+
+def import_targets() -> None:
+    """Import every mutated module (:data:`~fourhundred.conformance.operators.TARGETS`)
+    here, before any mutation is written: this process then answers unmutated (for the
+    shrinker of step 5) however the files on disk change."""
+    import importlib
+
+    from fourhundred.conformance import operators
+
+    for module in operators.TARGETS:
+        importlib.import_module(_module_name(module))
 
 
 def classify_one(
@@ -234,14 +210,34 @@ def classify_one(
     known_ids: Path | None = None,
     proofs: bool = True,
     calls: dict[str, frozenset[str]] | None = None,
+    fuzz: FuzzStep | None = None,
 ) -> Verdict:
     """One survivor (a cosmic-ray work item), classified as the module docstring says;
     the module is restored afterwards, however it ends. ``known_ids``: the case ids of
     the suite the session ran (only the cases added since are run again); ``proofs``
     false: no proof is tried (:data:`NOT_YET`), for a first pass that finds witnesses;
     ``calls`` (:func:`answered_functions`): a survivor in a function they do not name is
-    left unclassified without running anything (:data:`NEVER_CALLED`: the mutated code
-    never runs, so neither the suite nor the witness questions can see it)."""
+    not run by the suite's steps (:data:`NEVER_CALLED`: the mutated code never runs, so
+    neither the suite nor the witness questions can see it); ``fuzz``: the questions of
+    step 5 (:func:`fuzz_one`), asked of every survivor the earlier steps leave
+    unclassified (not of one left for a later pass with proofs, :data:`NOT_YET`)."""
+    verdict = _classify_steps(root, item, diff, witnesses, timeout, known_ids, proofs, calls)
+    if fuzz is None or verdict.verdict != UNCLASSIFIED or verdict.evidence == NOT_YET:
+        return verdict
+    return fuzz_one(root, verdict, fuzz, timeout)
+
+
+def _classify_steps(
+    root: Path,
+    item: Any,
+    diff: str,
+    witnesses: Path,
+    timeout: float,
+    known_ids: Path | None,
+    proofs: bool,
+    calls: dict[str, frozenset[str]] | None,
+) -> Verdict:
+    """Steps 1 to 4 of :func:`classify_one`."""
     mutation = item.mutations[0]
     module = Path(mutation.module_path)
     relative = str(module.resolve().relative_to(root))
@@ -284,7 +280,7 @@ def classify_one(
         except subprocess.TimeoutExpired:
             return Verdict(*head, KILLED, "suite", "the killing test times out")
         if again.returncode:
-            return Verdict(*head, KILLED, "suite", again.stdout.strip().splitlines()[-1])
+            return Verdict(*head, KILLED, "suite", _last_line(again))
         try:
             done = _in_fresh_process(
                 root, ["fourhundred.conformance.operators", "--witness", str(witnesses)], timeout
@@ -292,7 +288,7 @@ def classify_one(
         except subprocess.TimeoutExpired:
             return Verdict(*head, CHANGES, "witness", "the witness questions time out")
         if done.returncode:
-            return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+            return Verdict(*head, CHANGES, "witness", _last_line(done))
         if not proofs:
             return Verdict(*head, UNCLASSIFIED, "none", NOT_YET)
         if qualname is None or not relative.startswith("spec/"):
@@ -363,13 +359,128 @@ def _asked(
     finally:
         questions.unlink(missing_ok=True)
     if done.returncode:
-        return Verdict(*head, CHANGES, "witness", done.stdout.strip().splitlines()[-1])
+        return Verdict(*head, CHANGES, "witness", _last_line(done))
     return Verdict(
         *head,
         UNCLASSIFIED,
         "answer-counterexample",
         f"{evidence}; asked through the protocol, its answer did not change",
     )
+
+
+def fuzz_one(root: Path, verdict: Verdict, fuzz: FuzzStep, timeout: float = 300.0) -> Verdict:
+    """Step 5: ``verdict``'s survivor (left unclassified by the earlier steps) asked the
+    fuzzer's questions (:class:`FuzzStep`) with its mutation
+    on disk, the module restored afterwards however it ends. A changed answer is the
+    witness (shrunk), unless the suite as it is now kills the mutant (:data:`KILLED`);
+    else :data:`NOT_DISTINGUISHED`, with the budget as its evidence, never a proof. The
+    mutation is found where its code is now (:func:`relocate`)."""
+    module = root / verdict.module
+    original = module.read_text(encoding="utf-8")
+    found = positions(original, verdict.operator)
+    start: Any = (verdict.line, -1)
+    if verdict.occurrence < len(found) and found[verdict.occurrence][0][0] == verdict.line:
+        start = found[verdict.occurrence][0]
+    here = relocate(original, verdict.operator, verdict.occurrence, start, verdict.diff)
+    if here is None:
+        return dataclasses.replace(
+            verdict, verdict=REMOVED, how="none", evidence="code removed since it was classified"
+        )
+    occurrence, start, _ = here
+    where = dataclasses.replace(verdict, line=start[0], occurrence=occurrence)
+    earlier = f"; earlier: {verdict.evidence}" if verdict.how != "none" else ""
+    qualname = enclosing_function(original, start[0])
+    if not fuzz.reached(verdict.module, qualname):
+        evidence = fuzz.not_reached() + earlier
+        return dataclasses.replace(where, verdict=NOT_DISTINGUISHED, how=FUZZ, evidence=evidence)
+    import_targets()  # this process stays unmutated: it answers for the shrinker
+    try:
+        _apply(root, module, verdict.operator, occurrence)
+        try:
+            done = _in_fresh_process(
+                root,
+                [
+                    "fourhundred.conformance.operators",
+                    "--witness",
+                    str(fuzz.questions_for(verdict.module, qualname)),
+                ],
+                timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return dataclasses.replace(
+                where,
+                verdict=CHANGES,
+                how=FUZZ,
+                evidence="the fuzz questions time out",
+            )
+        if not done.returncode:
+            evidence = fuzz.not_changed(verdict.module, qualname) + earlier
+            return dataclasses.replace(
+                where, verdict=NOT_DISTINGUISHED, how=FUZZ, evidence=evidence
+            )
+        witness = _last_line(done)  # a question as JSON, or why the process failed
+        try:
+            again = _in_fresh_process(root, ["fourhundred.conformance.operators"], timeout)
+            if again.returncode:
+                killed = _last_line(again)
+                return dataclasses.replace(where, verdict=KILLED, how="suite", evidence=killed)
+        except subprocess.TimeoutExpired:
+            return dataclasses.replace(
+                where, verdict=KILLED, how="suite", evidence="the killing test times out"
+            )
+        return dataclasses.replace(
+            where, verdict=CHANGES, how=FUZZ, evidence=_shrunk(root, fuzz, witness)
+        )
+    finally:
+        write_text_atomically(module, original)
+
+
+def _last_line(done: subprocess.CompletedProcess[str]) -> str:
+    """What a failed fresh process said last: its last line out (the failing case or
+    question), else the last line of its errors (it failed before answering: the mutant
+    breaks an import), else its exit status."""
+    said = done.stdout.strip().splitlines() or str(done.stderr or "").strip().splitlines()
+    return said[-1] if said else f"exit status {done.returncode}"
+
+
+def _shrunk(root: Path, fuzz: FuzzStep, witness: str) -> str:
+    """The witness (a question as JSON) shrunk (:meth:`FuzzStep.shrink`), as JSON; a
+    witness that is no question (the process failed before answering) as it is, and
+    one the shrinker fails on unshrunk, with the shrinker's failure."""
+    try:
+        question = json.loads(witness)
+    except json.JSONDecodeError:
+        return f"the mutated process fails before answering: {witness}"
+    if not isinstance(question, dict) or not {"kind", "variant", "input"} <= set(question):
+        return f"the mutated process fails before answering: {witness}"
+    try:
+        return json.dumps(fuzz.shrink(root, question))
+    except Exception as error:  # the witness stands unshrunk; the shrinker's failure said
+        return json.dumps({**question, "not_shrunk": f"{type(error).__name__}: {error}"})
+
+
+def fuzz_unclassified(
+    verdicts: Sequence[Verdict],
+    fuzz: FuzzStep,
+    progress: Any = None,
+    root: Path | None = None,
+) -> list[Verdict]:
+    """Step 5 (:func:`fuzz_one`) for every survivor of ``verdicts`` (a survivors file)
+    left :data:`UNCLASSIFIED`, those in functions the questions call first (the others
+    are decided without running anything); the rest kept as they are. ``progress`` is
+    called with (number, total, verdict) as each is decided."""
+    from fourhundred.conformance import operators
+
+    base = operators.ROOT if root is None else root
+    import_targets()
+    chosen = [v for v in verdicts if v.verdict == UNCLASSIFIED]
+    chosen.sort(key=lambda v: v.called is not True)
+    decided = {}
+    for number, verdict in enumerate(chosen):
+        decided[verdict.job] = fuzz_one(base, verdict, fuzz)
+        if progress is not None:
+            progress(number + 1, len(chosen), decided[verdict.job])
+    return [decided.get(v.job, v) for v in verdicts]
 
 
 def classify(
@@ -380,16 +491,18 @@ def classify(
     known_ids: Path | None = None,
     proofs: bool = True,
     modules: Sequence[str] = (),
+    fuzz: FuzzStep | None = None,
 ) -> list[Verdict]:
     """Every survivor of the session, classified (those in ``done``, by job, are kept:
     a classification resumes, and one left without a proof by ``proofs`` false is
-    classified again when proofs are wanted); the rest as for :func:`classify_one`.
-    ``modules`` (paths under the package folder, e.g. ``spec/cards.py``): only their
-    survivors, module by module in that order."""
+    classified again when proofs are wanted); the rest as for :func:`classify_one`
+    (``fuzz``: with step 5). ``modules`` (paths under the package folder, e.g.
+    ``spec/cards.py``): only their survivors, module by module in that order."""
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     from fourhundred.conformance import operators
 
+    import_targets()  # before any mutation is written
     kept = {v.job: v for v in done if kept_as_done(v, proofs)}
     calls = answered_functions(operators.ROOT, witnesses)
     with operators._db(session) as db:
@@ -413,6 +526,7 @@ def classify(
                 known_ids=known_ids,
                 proofs=proofs,
                 calls=calls,
+                fuzz=fuzz,
             )
         if verdict.verdict != REMOVED:
             verdict = dataclasses.replace(verdict, called=is_called(verdict, calls, operators.ROOT))
@@ -462,9 +576,10 @@ def answered_functions(root: Path, witnesses: Path) -> dict[str, frozenset[str]]
     return {module: frozenset(names) for module, names in found.items()}
 
 
-def _called_here(witnesses: Path) -> dict[str, list[str]]:
+def _called_here(witnesses: Path, suite: bool = True) -> dict[str, list[str]]:
     """:func:`answered_functions` in this process, the profile hook set before the
-    mutated modules are imported (their tables, computed on import, count too)."""
+    mutated modules are imported (their tables, computed on import, count too);
+    ``suite`` false: the witness questions only."""
     from fourhundred.conformance import operators
 
     files = {str(operators.ROOT / module): module for module in operators.TARGETS}
@@ -479,7 +594,8 @@ def _called_here(witnesses: Path) -> dict[str, list[str]]:
     sys.setprofile(hook)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            operators.main([])
+            if suite:
+                operators.main([])
             operators.main(["--witness", str(witnesses)])
     finally:
         sys.setprofile(previous)
@@ -518,9 +634,12 @@ def write(verdicts: Sequence[Verdict], counts: Any, path: Path = PATH) -> None:
     """The survivors file: the session's own counts, then each survivor classified."""
     by_class = {name: sum(1 for v in verdicts if v.verdict == name) for name in CLASSES}
     body = {
-        "about": "cosmic-ray's survivors, each equivalent (with its proof) or behaviour-changing "
-        "(with its witness), or unclassified; written by fourhundred conformance mutants "
-        "--operators --classify (fourhundred.conformance.survivors).",
+        "about": "cosmic-ray's survivors, each killed by the suite now, equivalent (proved: "
+        "an annotation never evaluated, or Z3; the proof is its evidence), behaviour-changing "
+        "(with its witness), not distinguished by fuzzing (NOT proved: the fuzzer's questions, "
+        "their count and seed in its evidence, showed no difference), unclassified, or whose "
+        "code was removed; written by fourhundred conformance mutants --operators --classify "
+        "and --fuzz (fourhundred.conformance.survivors).",
         "counts": asdict(counts),
         "by_class": by_class,
         "survivors": [_portable(asdict(v)) for v in verdicts],
@@ -592,10 +711,10 @@ def prove_answers(
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m fourhundred.conformance.survivors MODULE QUALNAME ORIGINAL LINE``: print
     ``how evidence`` of :func:`prove` (run with the mutation on disk); with ``--called
-    WITNESSES``: print :func:`_called_here` as JSON."""
+    WITNESSES``: print :func:`_called_here` as JSON (``--called-by``: without the suite)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["--called"]:
-        print(json.dumps(_called_here(Path(args[1]))))
+    if args[:1] in (["--called"], ["--called-by"]):
+        print(json.dumps(_called_here(Path(args[1]), suite=args[0] == "--called")))
         return 0
     module, qualname, original, line = args
     how, evidence, asked = prove_answers(

@@ -192,7 +192,8 @@ def test_the_family_points_are_rule_points_of_the_model_and_in_the_suite() -> No
 
 def test_the_committed_survivors_file_is_consistent() -> None:
     """Every survivor has a class and its evidence; the classes add up; an equivalent
-    one carries a proof, a behaviour-changing one a witness."""
+    one carries a proof, a behaviour-changing one a witness, and one the fuzzer did not
+    distinguish says so, with its budget (never counted as proved)."""
     data = json.loads(survivors.PATH.read_text(encoding="utf-8"))
     verdicts = survivors.read()
     assert data["counts"]["survived"] >= len(verdicts)
@@ -203,7 +204,10 @@ def test_the_committed_survivors_file_is_consistent() -> None:
         if verdict.verdict == survivors.EQUIVALENT:
             assert verdict.how in ("annotation", "z3", "z3-answers")
         if verdict.verdict == survivors.CHANGES:
-            assert verdict.how == "witness"
+            assert verdict.how in ("witness", "fuzz")
+        if verdict.verdict == survivors.NOT_DISTINGUISHED:
+            assert verdict.how == "fuzz" and verdict.evidence.startswith("not distinguished")
+            assert "seed" in verdict.evidence and "inputs" in verdict.evidence
 
 
 def test_the_kill_order_puts_the_most_killing_run_first_and_names_each_run_once() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,16 @@ from fourhundred.safeio import console_text
     help="With --classify: look for witnesses only (a quick first pass); a later "
     "--classify tries the proofs of the survivors left.",
 )
+@click.option(
+    "--fuzz",
+    "fuzz_only",
+    is_flag=True,
+    help="With --operators: ask every survivor the survivors file leaves unclassified the "
+    "fuzzer's questions (recorded unmutated, next to --session as .fuzz.json): a changed "
+    "answer is a witness, none is 'not distinguished by fuzzing' (never a proof).",
+)
 def mutants_command(
+    fuzz_only: bool,
     no_proofs: bool,
     only: tuple[str, ...],
     show_table: bool,
@@ -87,8 +97,11 @@ def mutants_command(
     from fourhundred.conformance import mutation
 
     console = _console()
-    if classify and not operators:
-        raise UserError("--classify needs --operators")
+    if (classify or fuzz_only) and not operators:
+        raise UserError(f"--{'classify' if classify else 'fuzz'} needs --operators")
+    if fuzz_only:
+        _fuzz_survivors(console, session.resolve(), survivors_path)
+        return
     if classify:
         _classify_session(console, session.resolve(), survivors_path, not no_proofs, modules)
         return
@@ -175,6 +188,15 @@ def _operators_session(console: Console, session: Path, modules: tuple[str, ...]
         f"(annotations never evaluated: equivalent), {final.pending} pending",
         highlight=False,
     )
+    from fourhundred.conformance import survivors
+
+    classified = survivors.read()
+    if classified:
+        console.print(
+            f"the committed classification of the survivors ({survivors.PATH.name}): "
+            f"{_by_class_text(classified)}",
+            highlight=False,
+        )
     sys.exit(0 if not final.survived and not final.pending else 1)
 
 
@@ -324,6 +346,7 @@ def _classify_session(
     are kept; the file is rewritten every :data:`_WRITE_EVERY` survivors, so a run
     ended hard loses at most those)."""
     from fourhundred.conformance import operators, survivors
+    from fourhundred.fuzz import survivor_step
 
     if not session.exists():
         raise UserError(f"--session: no session at {session}; run --operators first")
@@ -359,6 +382,7 @@ def _classify_session(
         )
 
     known = session.with_suffix(".ids.json")
+    fuzz = survivor_step.prepared(operators.ROOT, session.with_suffix(".fuzz.json"))
     previous = operators._stop_on_sigterm()
     try:
         survivors.classify(
@@ -369,6 +393,7 @@ def _classify_session(
             known if known.exists() else None,
             proofs,
             modules,
+            fuzz,
         )
     except KeyboardInterrupt:
         console.print(
@@ -382,6 +407,15 @@ def _classify_session(
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
         write()
+    sys.exit(_report_survivors(console, found, counts, target))
+
+
+def _report_survivors(console: Console, found: Sequence[Any], counts: Any, target: Path) -> int:
+    """The behaviour-changing survivors and the counts by class, proved equivalence told
+    apart from what fuzzing did not distinguish; the exit status (1 with a
+    behaviour-changing one)."""
+    from fourhundred.conformance import survivors
+
     by_class = {name: [v for v in found if v.verdict == name] for name in survivors.CLASSES}
     for verdict in by_class[survivors.CHANGES]:
         console.print(
@@ -392,11 +426,65 @@ def _classify_session(
     console.print(
         f"cosmic-ray: {counts.total} mutants, {counts.done} run, {counts.killed} killed, "
         f"{counts.survived} survived, {counts.skipped} skipped (annotations); survivors: "
-        f"{len(by_class[survivors.KILLED])} killed by the suite now, "
-        f"{len(by_class[survivors.EQUIVALENT])} equivalent, "
-        f"{len(by_class[survivors.CHANGES])} behaviour-changing, "
-        f"{len(by_class[survivors.UNCLASSIFIED])} unclassified, "
-        f"{len(by_class[survivors.REMOVED])} whose code was removed; written to {target}",
+        f"{_by_class_text(found)}; written to {target}",
         highlight=False,
     )
-    sys.exit(1 if by_class[survivors.CHANGES] else 0)
+    return 1 if by_class[survivors.CHANGES] else 0
+
+
+def _by_class_text(found: Sequence[Any]) -> str:
+    """The survivors counted by class, what is proved told from what is not."""
+    from fourhundred.conformance import survivors
+
+    by_class = {name: sum(1 for v in found if v.verdict == name) for name in survivors.CLASSES}
+    return (
+        f"{by_class[survivors.KILLED]} killed by the suite now, "
+        f"{by_class[survivors.EQUIVALENT]} equivalent (proved), "
+        f"{by_class[survivors.CHANGES]} behaviour-changing, "
+        f"{by_class[survivors.NOT_DISTINGUISHED]} not distinguished by fuzzing (not proved), "
+        f"{by_class[survivors.UNCLASSIFIED]} unclassified, "
+        f"{by_class[survivors.REMOVED]} whose code was removed"
+    )
+
+
+def _fuzz_survivors(console: Console, session: Path, path: Path | None) -> None:
+    """``mutants --operators --fuzz``: step 5 of the classification
+    (:func:`~fourhundred.conformance.survivors.fuzz_unclassified`) for every survivor the
+    survivors file leaves unclassified, no session needed; the file is rewritten every
+    :data:`_WRITE_EVERY` survivors, so a run ended hard loses at most those."""
+    from fourhundred.conformance import operators, survivors
+    from fourhundred.fuzz import survivor_step
+
+    target = path.resolve() if path is not None else survivors.PATH
+    if not target.exists():
+        raise UserError(f"--survivors: no survivors file at {target}; run --classify first")
+    done = survivors.read(target)
+    counts = operators.Counts(**json.loads(target.read_text(encoding="utf-8"))["counts"])
+    fuzz = survivor_step.prepared(operators.ROOT, session.with_suffix(".fuzz.json"))
+    console.print(f"fuzz questions: {fuzz.budget}", highlight=False)
+    decided: dict[str, survivors.Verdict] = {}
+
+    def current() -> list[survivors.Verdict]:
+        return [decided.get(v.job, v) for v in done]
+
+    def progress(number: int, total: int, verdict: survivors.Verdict) -> None:
+        decided[verdict.job] = verdict
+        if number % _WRITE_EVERY == 0:
+            survivors.write(current(), counts, target)
+        console.print(
+            f"survivor {number}/{total}: {verdict.module}:{verdict.line} {verdict.operator} "
+            f"-> {verdict.verdict} ({verdict.how})",
+            highlight=False,
+        )
+
+    previous = operators._stop_on_sigterm()
+    try:
+        survivors.fuzz_unclassified(done, fuzz, progress)
+    except KeyboardInterrupt:
+        console.print("interrupted; the survivors decided so far are written; run --fuzz again")
+        sys.exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+        survivors.write(current(), counts, target)
+    sys.exit(_report_survivors(console, current(), counts, target))
