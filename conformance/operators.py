@@ -386,6 +386,16 @@ def _db(session: Path) -> Any:
     return use_db(str(session), WorkDB.Mode.open)
 
 
+def foreign_modules(session: Path, root: Path = ROOT) -> list[str]:
+    """The mutated modules of the session that are not files under ``root``, sorted:
+    cosmic-ray records each module by the absolute path it had when the session was
+    made, so a session copied from another tree (another worktree, another clone)
+    would apply its mutations there; nothing of it may be used here."""
+    with _db(session) as db:
+        paths = {str(spec.module_path) for item in db.work_items for spec in item.mutations}
+    return sorted(path for path in paths if not Path(path).resolve().is_relative_to(root))
+
+
 def skip_annotations(session: Path) -> int:
     """Mark the session's pending mutants in annotations never evaluated as skipped
     (:func:`fourhundred.conformance.unread_annotations.skip_annotations`); how many."""

@@ -69,6 +69,48 @@ def test_classify_without_operators_or_without_a_session_is_one_error_line(tmp_p
     assert "Traceback" not in result.output
 
 
+def test_a_session_made_in_another_tree_is_refused_before_any_file_is_mutated(
+    tmp_path: Path,
+) -> None:
+    """cosmic-ray records a module by its absolute path: a session copied from another
+    worktree would mutate (and restore) that tree's files, so resuming or classifying it
+    here is one error line naming the foreign file; a file that is no session at all too."""
+    from click.testing import CliRunner
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import MutationSpec, WorkItem
+
+    from fourhundred.cli import cli
+
+    elsewhere = tmp_path / "other-tree" / "spec" / "logic.py"
+    elsewhere.parent.mkdir(parents=True)
+    elsewhere.write_text("x = 1 + 1\n", encoding="utf-8")
+    session = tmp_path / "foreign.sqlite"
+    spec = MutationSpec(str(elsewhere), "core/NumberReplacer", 0, (1, 4), (1, 5))
+    with use_db(str(session), WorkDB.Mode.create) as db:
+        db.add_work_item(WorkItem("job-1", [spec]))
+    assert operators.foreign_modules(session) == [str(elsewhere)]
+    here = MutationSpec(
+        str(operators.ROOT / "spec" / "logic.py"), "core/NumberReplacer", 0, (1, 1), (1, 2)
+    )
+    own = tmp_path / "own.sqlite"
+    with use_db(str(own), WorkDB.Mode.create) as db:
+        db.add_work_item(WorkItem("job-2", [here]))
+    assert operators.foreign_modules(own) == []
+    not_a_session = tmp_path / "notes.sqlite"
+    not_a_session.write_text("not a database", encoding="utf-8")
+    for path, said in (
+        (session, f"outside this tree ({operators.ROOT}), e.g. {elsewhere}"),
+        (not_a_session, "not a cosmic-ray session database"),
+    ):
+        for extra in (["--classify"], []):
+            result = CliRunner().invoke(
+                cli, ["conformance", "mutants", "--operators", *extra, "--session", str(path)]
+            )
+            assert result.exit_code == 2 and said in result.output, result.output
+            assert "Traceback" not in result.output
+    assert elsewhere.read_text(encoding="utf-8") == "x = 1 + 1\n"
+
+
 def test_the_killing_test_runs_only_the_cases_added_since_a_suite(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,6 +102,8 @@ def mutants_command(
     if fuzz_only:
         _fuzz_survivors(console, session.resolve(), survivors_path)
         return
+    if operators and session.exists():
+        _refuse_a_foreign_session(session)
     if classify:
         _classify_session(console, session.resolve(), survivors_path, not no_proofs, modules)
         return
@@ -152,6 +154,24 @@ def _check_modules(modules: tuple[str, ...]) -> None:
     unknown = [m for m in modules if not (operators.ROOT / m).is_file()]
     if unknown:
         raise UserError(f"--module: no such module under {operators.ROOT}: {', '.join(unknown)}")
+
+
+def _refuse_a_foreign_session(session: Path) -> None:
+    """A session made in another tree (its modules elsewhere) is refused with one line:
+    resuming or classifying it would mutate, and restore, that tree's files."""
+    from fourhundred.conformance import operators
+
+    try:
+        foreign = operators.foreign_modules(session)
+    except Exception:  # not a database cosmic-ray can read (its errors are SQLAlchemy's)
+        raise UserError(f"--session {session}: not a cosmic-ray session database") from None
+    if foreign:
+        raise UserError(
+            f"--session {session}: its mutations are of files outside this tree "
+            f"({operators.ROOT}), e.g. {foreign[0]}; cosmic-ray records absolute paths, so a "
+            "session belongs to the tree it was started in: use it there, or start one "
+            "here with --operators --session NEW.sqlite"
+        )
 
 
 def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
