@@ -239,7 +239,9 @@ def rule_key(name: str) -> str | None:
     (``flip/fail_penalty`` for ``below-zero/flip/pagat-41(double_from=5)/fail_penalty=tricks``
     and ``flip/*/fail_penalty=tricks``); an option point's rule is the option, the rule
     fields it changes (``option/thirteen,values`` for ``option/qahwa-400(table=classic)``:
-    one option ignored is no other option ignored); ``None`` for a hand-written mutant."""
+    one option ignored is no other option ignored), and one that changes one field is
+    that field's flip (``flip/fail_penalty`` for ``option/pagat-41(house,fail_penalty=tricks)``:
+    the field read at its base's value); ``None`` for a hand-written mutant."""
     if name not in points.by_id() and name not in lifted_members():
         return None
     family, _, rest = name.partition("/")
@@ -247,7 +249,10 @@ def rule_key(name: str) -> str | None:
         family, _, rest = rest.partition("/")
     tail = rest.split("/")[1:]
     if family == _OPTION:
-        tail = [_option_fields(rest)]
+        fields = _option_fields(rest)
+        if "," not in fields and fields != "*":  # one field read at its base value: a flip
+            return f"flip/{fields}"
+        tail = [fields]
     elif family in faults.PARAMETER_FAMILIES:
         tail = []
     elif family in ("flip", faults.NUMBER_FAMILY):
