@@ -47,10 +47,15 @@ coincide with many mutants on a few runs each:
   drops (:func:`_left_unexplained`: a weak cause that takes that bug's failures would
   hide its rate). A cause no such bug imitates and borne out exactly more often than
   not is not refuted so at all (:func:`evidence.disagreements_refute`: that bug may be
-  about its very cases). A run the engine passes always refutes. So does a cause found
+  about its very cases). A run the engine passes refutes too, unless such a bug may
+  have undone the cause there (:func:`evidence.disagreements_refute`: beside failures
+  left unexplained, a cause no such bug imitates, borne out exactly on more runs than
+  not, whose passes and disagreements together are not improbably many; a family, or
+  a cause found by failing cases only, is refuted by any pass). So is a cause found
   by exact answers that only echoes others (:func:`_echoes`: its every exact answer is
-  on a run another cause changes, and played with it, it does not give the engine's
-  answer there). A refuted cause is dropped and the cover recomputed without it;
+  on a run a cause found by more exact answers changes and answers otherwise, and
+  played with it, it does not give the engine's answer there). A refuted cause is
+  dropped and the cover recomputed without it;
 - **specificity** (:func:`evidence.demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
   whose rule that bug may imitate (:func:`evidence.imitated`: another mutant of its rule
@@ -286,9 +291,11 @@ def _consistent_cover(
     engine's; unless the chosen causes played all at once answer that run as the engine
     does (two bugs in one answer: one hides or changes the other), or, for a cause found
     by exact answers, one of the other combinations of :func:`_models` does (a wrong
-    cause chosen beside it must not refute it). Refuted causes are
-    dropped and the cover recomputed without them, until every chosen cause stands;
-    their failures go to another cause or stay unexplained (:func:`evidence.demote_weak`)."""
+    cause chosen beside it must not refute it); a cause found by exact answers beside a
+    bug no mutant models is refuted so only as :func:`evidence.disagreements_refute`
+    says. Refuted causes are dropped and the cover recomputed without them, until every
+    chosen cause stands; their failures go to another cause or stay unexplained
+    (:func:`evidence.demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
     cut = {
         key
