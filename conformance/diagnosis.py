@@ -328,6 +328,7 @@ def _refuted_until_standing(
     while True:
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
+        doubtful = evidence.imitated(covered, candidates)
         unborne: dict[str, int] = {}
         passed: dict[str, int] = {}
         contradicted = set()
@@ -352,7 +353,9 @@ def _refuted_until_standing(
             bigger = [
                 c
                 for c in chosen
-                if matches.get(c.mutant.name) == "exact" and len(c.exact) > len(candidate.exact)
+                if matches.get(c.mutant.name) == "exact"
+                and len(c.exact) > len(candidate.exact)
+                and c.mutant.name not in doubtful  # one a bug no mutant models may fake
             ]
             if _echoes(candidate, bigger, runs, digests, memo):
                 contradicted.add(name)
@@ -360,7 +363,6 @@ def _refuted_until_standing(
         # mutant models fails a run: a cause's passes and disagreements up to that rate
         # are where such a bug meets it, more refute it.
         remainder = _left_unexplained(covered, contradicted, chosen, candidates, failures)
-        doubtful = evidence.imitated(covered, candidates)
         refuted = contradicted | {
             candidate.mutant.name
             for candidate in chosen

@@ -203,15 +203,16 @@ def kinds_of(cause: Cause, kind: Mapping[str, str], candidate: Candidate) -> set
 
 def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     """The causes whose exact answers a bug no mutant models may give by chance: those
-    found by failing cases only, and those another mutant of whose rule (:func:`rule_key`:
-    another rule set, parameter or crossing; a hand-written mutant is a rule of its own)
-    answers
-    exactly a failure the cause neither explains nor fails (one another cause explains
-    that its mutant fails too is no other place). A bug that gives one rule's wrong
+    found by failing cases only or only played with other causes (their mutant alone
+    answers no failure as the engine does), and those another mutant of whose rule
+    (:func:`rule_key`: another rule set, parameter or crossing; a hand-written mutant is
+    a rule of its own) answers exactly a failure the cause neither explains nor fails
+    (one another cause explains that its mutant fails too is no other place). A bug that gives one rule's wrong
     answers here and there gives them where one point of it is tried as well; a cause
     whose rule the other failures never show is no such bug's."""
     by_rule: dict[str, list[Candidate]] = {}
     hits = {candidate.mutant.name: candidate.hits for candidate in candidates}
+    alone = {candidate.mutant.name: candidate.exact for candidate in candidates}
     for candidate in candidates:
         name = candidate.mutant.name
         by_rule.setdefault(rule_key(name) or name, []).append(candidate)
@@ -219,9 +220,13 @@ def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     for cause in covered.causes:
         rule = rule_key(cause.point) or cause.point  # a hand-written mutant: its own rule
         mine = set(cause.explains) | hits.get(cause.point, frozenset())
-        if cause.match != "exact" or any(
-            other.mutant.name != cause.point and not other.exact <= mine
-            for other in by_rule.get(rule, ())
+        if (
+            cause.match != "exact"
+            or alone.get(cause.point, True) == frozenset()
+            or any(
+                other.mutant.name != cause.point and not other.exact <= mine
+                for other in by_rule.get(rule, ())
+            )
         ):
             found.add(cause.point)
     return found

@@ -786,6 +786,12 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     assert diagnosis_evidence.imitated(weak, []) == {"made/*"}
     by_cases = diagnosis.Diagnosis((_cause(hand, ("a@v",), "cases"),))
     assert diagnosis_evidence.imitated(by_cases, []) == {hand}
+    # Found only played with another cause: its mutant alone answers nothing exactly
+    # (option/pagat-400(thirteen_precedence=points_first) beside beyond-target + failed/*).
+    joint = diagnosis.Diagnosis((_cause("dealer/qahwa-400", ("a@v",)),))
+    assert diagnosis_evidence.imitated(joint, [_plain("dealer/qahwa-400", set())]) == {
+        "dealer/qahwa-400"
+    }
 
 
 def test_a_small_cause_no_unmodelled_bug_imitates_stands_beside_many_unexplained() -> None:
