@@ -47,7 +47,14 @@ coincide with many mutants on a few runs each:
   drops (:func:`_left_unexplained`: a weak cause that takes that bug's failures would
   hide its rate). A cause no such bug imitates and borne out exactly more often than
   not is not refuted so at all (:func:`evidence.disagreements_refute`: that bug may be
-  about its very cases). A run the engine passes always refutes. A refuted cause is
+  about its very cases). A run the engine passes refutes too, unless such a bug may
+  have undone the cause there (:func:`evidence.disagreements_refute`: beside failures
+  left unexplained, a cause no such bug imitates, borne out exactly on more runs than
+  not, whose passes and disagreements together are not improbably many; a family, or
+  a cause found by failing cases only, is refuted by any pass). So is a cause found
+  by exact answers that only echoes others (:func:`_echoes`: its every exact answer is
+  on a run a cause found by more exact answers changes and answers otherwise, and
+  played with it, it does not give the engine's answer there). A refuted cause is
   dropped and the cover recomputed without it;
 - **specificity** (:func:`evidence.demote_weak`): where failures of a kind stay
   unexplained (a bug no mutant models), a cause explaining failures of that kind
@@ -55,7 +62,9 @@ coincide with many mutants on a few runs each:
   answers exactly a failure it does not explain, or it is found by failing cases
   only; a hand-written mutant is a rule of its own) stands only if its mutant predicts more
   failures than stay unexplained there (a cause found by failing cases only: more
-  outside the other causes' failures).
+  outside the other causes' failures). A cause dropped so is refuted too: the cover is
+  recomputed without it, so the failures it took are offered to the others again (an
+  imitating mutant may have won a modelled bug's failures before it was dropped).
 
 What is left is **unexplained**: never forced onto a cause. A correct engine has
 no failures, so no diagnosis.
@@ -80,7 +89,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -282,9 +291,11 @@ def _consistent_cover(
     engine's; unless the chosen causes played all at once answer that run as the engine
     does (two bugs in one answer: one hides or changes the other), or, for a cause found
     by exact answers, one of the other combinations of :func:`_models` does (a wrong
-    cause chosen beside it must not refute it). Refuted causes are
-    dropped and the cover recomputed without them, until every chosen cause stands;
-    their failures go to another cause or stay unexplained (:func:`evidence.demote_weak`)."""
+    cause chosen beside it must not refute it); a cause found by exact answers beside a
+    bug no mutant models is refuted so only as :func:`evidence.disagreements_refute`
+    says. Refuted causes are dropped and the cover recomputed without them, until every
+    chosen cause stands; their failures go to another cause or stay unexplained
+    (:func:`evidence.demote_weak`)."""
     runs = {outcome.key: outcome.run for outcome in outcomes}
     cut = {
         key
@@ -317,7 +328,9 @@ def _refuted_until_standing(
     while True:
         covered, chosen = _cover(failures, left, digests, memo)
         matches = {cause.point: cause.match for cause in covered.causes}
+        doubtful = evidence.imitated(covered, candidates)
         unborne: dict[str, int] = {}
+        passed: dict[str, int] = {}
         contradicted = set()
         for candidate in chosen:
             name = candidate.mutant.name
@@ -328,15 +341,28 @@ def _refuted_until_standing(
                     _memo_digest(memo, model, runs[key]) == digests.get(key) for model in models
                 )
 
-            if any(not borne(key) for key in sorted(candidate.contradicted)):
+            if matches.get(name) != "exact" or faults.is_family(name):
+                if any(not borne(key) for key in sorted(candidate.contradicted)):
+                    contradicted.add(name)
+                continue
+            # A pass past as many as its exact answers refutes whatever else is found.
+            passed[name] = _count_until(
+                (not borne(key) for key in sorted(candidate.contradicted)), len(candidate.exact)
+            )
+            unborne[name] = sum(not borne(key) for key in sorted(candidate.disagrees))
+            bigger = [
+                c
+                for c in chosen
+                if matches.get(c.mutant.name) == "exact"
+                and len(c.exact) > len(candidate.exact)
+                and c.mutant.name not in doubtful  # one a bug no mutant models may fake
+            ]
+            if _echoes(candidate, bigger, runs, digests, memo):
                 contradicted.add(name)
-            elif matches.get(name) == "exact":
-                unborne[name] = sum(not borne(key) for key in sorted(candidate.disagrees))
         # What the causes standing so far leave unexplained shows how often a bug no
-        # mutant models fails a run: a cause's disagreements up to that rate are where
-        # such a bug meets it, more refute it (a run the engine passes always does).
+        # mutant models fails a run: a cause's passes and disagreements up to that rate
+        # are where such a bug meets it, more refute it.
         remainder = _left_unexplained(covered, contradicted, chosen, candidates, failures)
-        doubtful = evidence.imitated(covered, candidates)
         refuted = contradicted | {
             candidate.mutant.name
             for candidate in chosen
@@ -346,16 +372,61 @@ def _refuted_until_standing(
                 base.expected_beside(candidate, remainder),
                 beside=bool(remainder),
                 doubtful=candidate.mutant.name in doubtful,
+                passes=passed.get(candidate.mutant.name, 0),
             )
         }
         if not refuted:
-            return evidence.demote_weak(
+            kept = evidence.demote_weak(
                 covered,
                 {c.mutant.name: c for c in chosen},
                 failures,
                 evidence.imitated(covered, candidates),
             )
+            # A cause dropped as one a bug no mutant models may fake took its failures
+            # from the others: they are offered to them again, without it.
+            refuted = {c.point for c in covered.causes} - {c.point for c in kept.causes}
+            if not refuted:
+                return kept
         left = [candidate for candidate in left if candidate.mutant.name not in refuted]
+
+
+def _count_until(flags: Iterable[bool], most: int) -> int:
+    """How many of ``flags`` are true, counted no further than ``most``."""
+    count = 0
+    for flag in flags:
+        count += flag
+        if count >= most:
+            break
+    return count
+
+
+def _echoes(
+    candidate: evidence.Candidate,
+    chosen: Sequence[evidence.Candidate],
+    runs: Mapping[str, Run],
+    digests: Mapping[str, str],
+    memo: dict[tuple[tuple[str, ...], str], str | None],
+) -> bool:
+    """Whether a cause found by exact answers only echoes others (``chosen``: those
+    found by more exact answers): every failure its mutant answers as the engine does
+    another's mutant changes too (:attr:`~evidence.Candidate.changes`) and answers
+    otherwise, and on none of them do those played with it answer as the engine does
+    (one answering it alike is another reading of the same bug, no echo). There the
+    engine's answer is the other's change undone or altered by a bug no mutant models,
+    which this mutant happens to give alone; a second bug of the engine would show with
+    the first (both at once), or on a run the first does not change (its isolating
+    case)."""
+    for key in sorted(candidate.exact, key=lambda key: _size(runs[key])):
+        changers = [
+            c.mutant
+            for c in chosen
+            if c is not candidate and key in c.changes and key not in c.exact
+        ]
+        if not changers:
+            return False
+        if _memo_digest(memo, [*changers, candidate.mutant], runs[key]) == digests.get(key):
+            return False
+    return bool(candidate.exact)
 
 
 def _left_unexplained(

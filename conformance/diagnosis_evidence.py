@@ -23,6 +23,7 @@ from fourhundred.conformance import faults, points, points_interactions
 from fourhundred.conformance.diagnosis_result import Cause, Diagnosis
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.runner import Outcome
+from fourhundred.spec.registry import RULE_FIELDS
 
 
 @dataclass(frozen=True)
@@ -112,20 +113,38 @@ def more_than_beside(count: int, expected: float) -> bool:
 
 
 def disagreements_refute(
-    candidate: Candidate, unborne: int, expected: float, *, beside: bool, doubtful: bool
+    candidate: Candidate,
+    unborne: int,
+    expected: float,
+    *,
+    beside: bool,
+    doubtful: bool,
+    passes: int = 0,
 ) -> bool:
     """Whether a cause found by exact answers is refuted by the ``unborne`` runs it fails
-    with another answer than the engine's (no combination of the chosen causes gives
-    the engine's): when they are more than a bug no mutant models would give beside it
-    (:func:`more_than_beside` of ``expected``), unless such a bug is there (``beside``:
-    failures stay unexplained), the cause is no rule that bug may imitate (not
-    ``doubtful``: :func:`imitated`) and it is borne out exactly more often than not.
+    with another answer than the engine's and the ``passes``, runs it fails that the
+    engine passes (no combination of the chosen causes answers either as the engine
+    does).
+
+    Disagreements refute when they are more than a bug no mutant models would give
+    beside it (:func:`more_than_beside` of ``expected``), unless such a bug is there
+    (``beside``: failures stay unexplained), the cause is no rule that bug may imitate
+    (not ``doubtful``: :func:`imitated`) and it is borne out exactly more often than not.
     Such a bug may be about the very cases the cause is about (both about the target:
     the suite's cases cluster at rule edges), and then it hides the cause's answer on
-    each one, far above its share elsewhere."""
-    if not more_than_beside(unborne, expected):
+    each one, far above its share elsewhere.
+
+    A pass refutes unless such a bug may have undone the cause's change there: one is
+    there, the cause is no rule it may imitate, is borne out exactly on more runs than
+    it is not, and its passes and disagreements together are not more than that bug
+    gives beside it. Else a cause one more bug hides on a run or two would be lost, and
+    a false cause bear out its own passes by the time it is dropped."""
+    total = unborne + passes
+    if passes > 0 and (doubtful or not beside or total >= len(candidate.exact)):
+        return True
+    if not more_than_beside(total, expected):
         return False
-    return doubtful or not beside or unborne > len(candidate.exact)
+    return passes > 0 or doubtful or not beside or total > len(candidate.exact)
 
 
 def demote_weak(
@@ -184,15 +203,16 @@ def kinds_of(cause: Cause, kind: Mapping[str, str], candidate: Candidate) -> set
 
 def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     """The causes whose exact answers a bug no mutant models may give by chance: those
-    found by failing cases only, and those another mutant of whose rule (:func:`rule_key`:
-    another rule set, parameter or crossing; a hand-written mutant is a rule of its own)
-    answers
-    exactly a failure the cause neither explains nor fails (one another cause explains
-    that its mutant fails too is no other place). A bug that gives one rule's wrong
+    found by failing cases only or only played with other causes (their mutant alone
+    answers no failure as the engine does), and those another mutant of whose rule
+    (:func:`rule_key`: another rule set, parameter or crossing; a hand-written mutant is
+    a rule of its own) answers exactly a failure the cause neither explains nor fails
+    (one another cause explains that its mutant fails too is no other place). A bug that gives one rule's wrong
     answers here and there gives them where one point of it is tried as well; a cause
     whose rule the other failures never show is no such bug's."""
     by_rule: dict[str, list[Candidate]] = {}
     hits = {candidate.mutant.name: candidate.hits for candidate in candidates}
+    alone = {candidate.mutant.name: candidate.exact for candidate in candidates}
     for candidate in candidates:
         name = candidate.mutant.name
         by_rule.setdefault(rule_key(name) or name, []).append(candidate)
@@ -200,9 +220,13 @@ def imitated(covered: Diagnosis, candidates: Sequence[Candidate]) -> set[str]:
     for cause in covered.causes:
         rule = rule_key(cause.point) or cause.point  # a hand-written mutant: its own rule
         mine = set(cause.explains) | hits.get(cause.point, frozenset())
-        if cause.match != "exact" or any(
-            other.mutant.name != cause.point and not other.exact <= mine
-            for other in by_rule.get(rule, ())
+        if (
+            cause.match != "exact"
+            or alone.get(cause.point, True) == frozenset()
+            or any(
+                other.mutant.name != cause.point and not other.exact <= mine
+                for other in by_rule.get(rule, ())
+            )
         ):
             found.add(cause.point)
     return found
@@ -218,18 +242,43 @@ def rule_key(name: str) -> str | None:
     """The rule a point, lifted point or family mutant breaks, wherever it is tried:
     without its rule set, its parameter (a band edge, a table row) or its crossing
     (``flip/fail_penalty`` for ``below-zero/flip/pagat-41(double_from=5)/fail_penalty=tricks``
-    and ``flip/*/fail_penalty=tricks``); ``None`` for a hand-written mutant."""
+    and ``flip/*/fail_penalty=tricks``); an option point's rule is the option, the rule
+    fields it changes (``option/thirteen,values`` for ``option/qahwa-400(table=classic)``:
+    one option ignored is no other option ignored), and one that changes one field is
+    that field's flip (``flip/fail_penalty`` for ``option/pagat-41(house,fail_penalty=tricks)``:
+    the field read at its base's value); ``None`` for a hand-written mutant."""
     if name not in points.by_id() and name not in lifted_members():
         return None
     family, _, rest = name.partition("/")
     while family in _CROSSINGS:
         family, _, rest = rest.partition("/")
     tail = rest.split("/")[1:]
-    if family in faults.PARAMETER_FAMILIES:
+    if family == _OPTION:
+        fields = _option_fields(rest)
+        if "," not in fields and fields != "*":  # one field read at its base value: a flip
+            return f"flip/{fields}"
+        tail = [fields]
+    elif family in faults.PARAMETER_FAMILIES:
         tail = []
     elif family in ("flip", faults.NUMBER_FAMILY):
         tail = [part.split("=")[0].rstrip("+-0123456789") for part in tail]
     return "/".join([family, *tail])
+
+
+#: The family of the points whose mutant plays a rule set's option as its base's rule.
+_OPTION = "option"
+
+
+def _option_fields(rest: str) -> str:
+    """The rule fields the option of the point ``option/<rest>`` changes (its mutant plays
+    the rule set's base), joined; ``*`` where no such point of one rule set is known."""
+    point = points.by_id().get(f"{_OPTION}/{rest}")
+    if point is None or len(point.mutant.only) != 1:
+        return "*"
+    rules = point.mutant.only[0]
+    base = point.mutant.rules(rules)
+    changed = [field for field in RULE_FIELDS if getattr(rules, field) != getattr(base, field)]
+    return ",".join(sorted(changed)) or "*"
 
 
 def evidence(cause: Cause, causes: Sequence[Cause], chosen: Mapping[str, Candidate]) -> int:

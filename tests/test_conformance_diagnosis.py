@@ -585,20 +585,23 @@ def _fail_double() -> mutants.Mutant:
 def _beside_unmodelled(unmodelled: mutants.Mutant, names: tuple[str, ...], runs: list[Run]) -> None:
     """The engine of a bug no mutant models and of the modelled ``names``: the diagnosis
     names exactly ``names``, found by exact answers, and every failure of the unmodelled
-    bug alone that no modelled one fails as well stays unexplained."""
+    bug alone that no modelled one fails as well, and the engine fails too (a modelled
+    bug may undo it), stays unexplained."""
     engine = planted.Planted(
         " + ".join((unmodelled.name, *names)), (unmodelled, *map(planted.by_name, names))
     )
     alone = {o.key for o in planted.outcomes(unmodelled, runs) if o.status == "fail"}
     modelled = {o.key for o in planted.outcomes(planted.planted(names), runs) if o.status == "fail"}
     assert alone - modelled, f"{unmodelled.name} shows nowhere: the test would prove nothing"
-    found = diagnosis.diagnose(planted.outcomes(engine, runs))
+    outcomes = planted.outcomes(engine, runs)
+    found = diagnosis.diagnose(outcomes)
     named = [{cause.point, *cause.alike} for cause in found.causes]
     assert len(found.causes) == len(names), [(c.point, c.match) for c in found.causes]
     for name in names:
         assert any(name in group for group in named), [c.point for c in found.causes]
     assert all(cause.match == "exact" for cause in found.causes)
-    assert alone - modelled <= set(found.unexplained)
+    failing = {o.key for o in outcomes if o.status == "fail"}
+    assert (alone - modelled) & failing <= set(found.unexplained)
 
 
 def _unmodelled(name: str) -> Callable[[], mutants.Mutant]:
@@ -628,7 +631,9 @@ def _cross(rng: random.Random) -> list[tuple[str, str]]:
 
 
 #: The whole cross of :func:`_cross` (seed 20), in its order: measured one mix a line by
-#: ``tools/beside_cross.py`` (it holds stop 35's seeded sample of 16).
+#: ``tools/beside_cross.py`` (it holds stop 35's seeded sample of 16). On 0c44aee: 76
+#: exact, 12 missed (2 with a false cause); on b356152, all 88: 82 exact, the 6
+#: strict xfails of :data:`MISSED` missed, no false cause.
 CROSS = _cross(random.Random(20))
 
 
@@ -649,7 +654,8 @@ _MASKED = (
     "the bug no mutant models undoes the modelled one on most runs its mutant fails (the "
     "engine passes them: 7 of 12 for both-qualify/pagat-41, 7 of 8 for "
     "partner-ignored/medallon-400, 20 of 31 for partner-ignored/arab3meyeh-400), and a "
-    "run the engine passes refutes a cause"
+    "pass refutes a cause borne out exactly on no more runs than it is not (5, 1 and 3 "
+    "exact answers): an imitator looks so too"
 )
 _TARGET = (
     "a target off by one beside a bug about the target: it answers its failures exactly "
@@ -657,21 +663,9 @@ _TARGET = (
     "off-by-one/arab3meyeh-400/target=40), but another mutant of its rule answers one of "
     "the target bug's, so it is doubtful, and it predicts fewer than stay unexplained"
 )
-_LOST = (
-    "an imitating mutant (raised/flip/arab3meyeh-400/both_qualify=higher_total) answers "
-    "raise-kept's 14 failures too and more of the unmodelled bug's, wins them, and is then "
-    "dropped as doubtful: its failures are not offered to raise-kept again"
-)
-_TABLE = (
-    "option/qahwa-400(table=classic) is not named beside a bug no mutant models "
-    "(missed on 8eda6bd too, with false causes found by failing cases beside two of them)"
-)
 MISSED: dict[tuple[str, tuple[str, ...]], str] = {
-    **{(u, ("option/qahwa-400(table=classic)",)): _TABLE for u in UNMODELLED},
     ("beyond-target", ("both-qualify/pagat-41",)): _MASKED,
     ("two-end-bugs", ("both-qualify/pagat-41",)): _MASKED,
-    ("beyond-target", ("raise-kept/arab3meyeh-400",)): _LOST,
-    ("two-end-bugs", ("raise-kept/arab3meyeh-400",)): _LOST,
     ("beyond-target", ("partner-ignored/medallon-400",)): _MASKED,
     ("two-end-bugs", ("partner-ignored/arab3meyeh-400",)): _MASKED,
     ("two-end-bugs", ("off-by-one/medallon-400/target=42",)): _TARGET,
@@ -734,6 +728,35 @@ def test_a_rule_is_one_key_across_rule_sets_parameters_and_crossings() -> None:
     assert key("off-by-one/qahwa-400/target=42") == key("off-by-one/*/target+1")
     assert key("leader/qahwa-400") == key("leader/*") != key("dealer/qahwa-400")
     assert key(mutants.MUTANTS[0].name) is None  # a hand-written mutant: its own rule
+    # An option point's rule is its option: one option ignored is no other one ignored.
+    assert (
+        key("option/qahwa-400(table=classic)")
+        == key("below-zero/option/qahwa-400(table=classic)")
+        != key("option/pagat-41(house,fail_penalty=tricks)")
+    )
+    assert key("option/qahwa-400(total=12)") == key("option/qahwa-400(total=13)")
+    # An option of one field ignored reads that field at its base value: its flip.
+    assert key("option/pagat-41(house,fail_penalty=tricks)") == key("flip/*/fail_penalty=value")
+
+
+def test_a_cause_whose_exact_answers_only_echo_another_causes_runs_is_refuted() -> None:
+    """``q`` answers exactly only a run ``p``'s mutant changes too: unless ``p`` and ``q``
+    played at once answer it as the engine does (a second bug shows with the first), the
+    engine's answer there is ``p``'s change altered by a bug no mutant models, which ``q``
+    happens to give alone (thirteen-scores/qahwa-400(table=classic) beside the option
+    ignored and a made 13 scoring 13). A run no other cause changes is ``q``'s own."""
+    run = Run({"id": "r", "kind": "hand_scoring", "input": {}, "expected": {}}, "v")
+    other = Run({"id": "s", "kind": "hand_scoring", "input": {}, "expected": {}}, "v")
+    runs = {run.key: run, other.key: other}
+    p = dataclasses.replace(_plain("p", {"x@v"}), changes=frozenset({"r@v", "x@v"}))
+    q = _plain("q", {"r@v"})
+    chosen = [p, q]
+    echo = {(("p", "q"), "r@v"): "neither"}
+    assert diagnosis._echoes(q, chosen, runs, {"r@v": "engine"}, echo)
+    both = {(("p", "q"), "r@v"): "engine"}
+    assert not diagnosis._echoes(q, chosen, runs, {"r@v": "engine"}, both)
+    own = _plain("q", {"r@v", "s@v"})
+    assert not diagnosis._echoes(own, [p, own], runs, {"r@v": "engine"}, dict(echo))
 
 
 def _cause(point: str, explains: tuple[str, ...], match: Match = "exact") -> diagnosis.Cause:
@@ -765,6 +788,12 @@ def test_a_cause_is_doubtful_where_another_mutant_of_its_rule_answers_another_fa
     assert diagnosis_evidence.imitated(weak, []) == {"made/*"}
     by_cases = diagnosis.Diagnosis((_cause(hand, ("a@v",), "cases"),))
     assert diagnosis_evidence.imitated(by_cases, []) == {hand}
+    # Found only played with another cause: its mutant alone answers nothing exactly
+    # (option/pagat-400(thirteen_precedence=points_first) beside beyond-target + failed/*).
+    joint = diagnosis.Diagnosis((_cause("dealer/qahwa-400", ("a@v",)),))
+    assert diagnosis_evidence.imitated(joint, [_plain("dealer/qahwa-400", set())]) == {
+        "dealer/qahwa-400"
+    }
 
 
 def test_a_small_cause_no_unmodelled_bug_imitates_stands_beside_many_unexplained() -> None:
@@ -824,6 +853,26 @@ def test_a_cause_no_bug_imitates_is_not_refuted_where_that_bug_hides_it() -> Non
     assert refute(cause, 7, 0.0, beside=False, doubtful=False)
     assert refute(cause, 11, 1.9, beside=True, doubtful=False)
     assert not refute(cause, 2, 1.9, beside=True, doubtful=True)
+
+
+def test_a_pass_refutes_unless_a_bug_no_mutant_models_may_have_undone_the_cause_there() -> None:
+    """band-late/qahwa-400/30 beside a made 13 scoring 13 and a -1 halving: 22 exact
+    answers, and 2 runs the engine passes (the halving undoes the late band), about the
+    1.6 such a bug changes there: it stands. A pass refutes a cause such a bug may
+    imitate, one beside nothing unexplained, one borne out exactly on no more runs than
+    it is not (16 of 16 here), and one whose passes are improbably many beside that bug
+    (an imitator: option/pagat-41(house,fail_penalty=tricks), 16 exact and 15 passes
+    where 1.35 were expected)."""
+    cause = _plain("band-late/qahwa-400/30", {f"e{i}@v" for i in range(22)})
+    refute = diagnosis_evidence.disagreements_refute
+    assert not refute(cause, 0, 1.6, beside=True, doubtful=False, passes=2)
+    assert refute(cause, 0, 1.6, beside=True, doubtful=True, passes=2)
+    assert refute(cause, 0, 0.0, beside=False, doubtful=False, passes=1)
+    assert refute(cause, 0, 1.6, beside=True, doubtful=False, passes=8)
+    imitator = _plain("option/pagat-41(house,fail_penalty=tricks)", {f"e{i}@v" for i in range(16)})
+    assert refute(imitator, 0, 1.35, beside=True, doubtful=False, passes=15)
+    assert refute(imitator, 1, 20.0, beside=True, doubtful=False, passes=15)
+    assert not refute(imitator, 1, 20.0, beside=True, doubtful=False)
 
 
 def test_failures_a_weak_cause_takes_still_show_how_often_a_bug_no_mutant_models_fails() -> None:

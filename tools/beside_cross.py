@@ -7,7 +7,7 @@ bug no mutant models) is planted in process, run against the suite and diagnosed
 line of JSON per mix says whether the diagnosis names it exactly (``exact``), misses
 the modelled bug (``missed``), names a cause that is not it (``false``; both:
 ``missed+false``), names it by failing cases only (``cases``), or gives the
-unmodelled bug's own failures to a cause (``taken``); and its CPU seconds.
+unmodelled bug's own failures (those the engine fails too) to a cause (``taken``); and its CPU seconds.
 
     nice -n 19 .venv/bin/python tools/beside_cross.py --out /tmp/cross.jsonl
     .venv/bin/python tools/beside_cross.py --only 'beyond-target + raise/*'
@@ -59,10 +59,12 @@ def verdict(unmodelled: str, name: str) -> dict[str, object]:
     modelled = {
         o.key for o in planted.outcomes(planted.planted((name,)), runs) if o.status == "fail"
     }
-    found = diagnosis.diagnose(planted.outcomes(engine, runs))
+    outcomes = planted.outcomes(engine, runs)
+    found = diagnosis.diagnose(outcomes)
+    failing = {o.key for o in outcomes if o.status == "fail"}
     named = [c for c in found.causes if name == c.point or name in c.alike]
     false = [c.point for c in found.causes if c not in named]
-    taken = len((alone - modelled) - set(found.unexplained))
+    taken = len(((alone - modelled) & failing) - set(found.unexplained))
     words = [w for w, bad in (("missed", not named), ("false", false)) if bad]
     if not words:
         words = ["cases"] if any(c.match != "exact" for c in named) else []
