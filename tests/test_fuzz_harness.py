@@ -1001,3 +1001,16 @@ def test_an_out_folder_or_state_file_that_is_not_one_is_one_error_line(
     )
     assert (code, stdout) == (2, "")
     assert len(err.splitlines()) == 1 and err.startswith("error: ")
+
+
+def test_importing_a_planted_adapter_module_changes_no_answer_of_the_test_process() -> None:
+    """A test imports ``MESSAGE`` from the markup adapter; the adapter's own answers are
+    planted only when it runs as an adapter, never in the importing process (it made a
+    later test of the same worker fail on its trick_winner questions)."""
+    import importlib
+
+    from fourhundred.conformance import adapter
+
+    before = adapter.reference_answer
+    importlib.reload(importlib.import_module("fuzz_adapters.markup_errors"))
+    assert adapter.reference_answer is before
