@@ -236,12 +236,16 @@ def evidence(outcome: Outcome) -> Evidence:
     return Evidence(rest or None, "", outcome.stderr)
 
 
+def _row_name(outcome: Outcome, key: str) -> str:
+    """The row an outcome counts in: its kind (``key`` is ``"kind"``) or variant name."""
+    return outcome.run.kind if key == "kind" else outcome.run.variant.split("(", 1)[0]
+
+
 def counts_by(outcomes: Sequence[Outcome], key: str) -> dict[str, Counter[str]]:
     """Status counts by kind (``key`` is ``"kind"``) or by variant name (``"variant"``)."""
     table: dict[str, Counter[str]] = defaultdict(Counter)
     for outcome in outcomes:
-        name = outcome.run.kind if key == "kind" else outcome.run.variant.split("(", 1)[0]
-        table[name][outcome.status] += 1
+        table[_row_name(outcome, key)][outcome.status] += 1
     return dict(table)
 
 
@@ -262,7 +266,30 @@ def undeclared_text(names: Sequence[str], outcomes: Sequence[Outcome], key: str)
     table = counts_by(outcomes, key)
     runs = sum(table[name]["not_applicable"] for name in names)
     what = "kinds" if key == "kind" else "variants"
-    return f"{what} not declared by the adapter ({runs} runs not applicable): {', '.join(names)}"
+    text = f"{what} not declared by the adapter ({runs} runs not applicable): {', '.join(names)}"
+    return text + _counted_elsewhere(names, outcomes, key)
+
+
+def _counted_elsewhere(names: Sequence[str], outcomes: Sequence[Outcome], key: str) -> str:
+    """Which runs of these undeclared rows the not-applicable counts
+    (:func:`not_applicable_text`) give another reason, and which: each run counts there
+    once, under the first reason :func:`~fourhundred.conformance.protocol.unsupported`
+    finds (a whole game of an undeclared variant, to an adapter without whole games,
+    is of an undeclared kind first), so the two lines add up; ``""`` when none."""
+    from fourhundred.conformance.protocol import NOT_DECLARED
+
+    chosen = set(names)
+    other = Counter(
+        o.message or "not applicable"
+        for o in outcomes
+        if o.status == "not_applicable"
+        and _row_name(o, key) in chosen
+        and o.message != NOT_DECLARED[key]
+    )
+    if not other:
+        return ""
+    parts = ", ".join(f"{count} as {reason}" for reason, count in other.most_common())
+    return f"; of these, the not-applicable line counts {parts}"
 
 
 #: How much of a divergence position the console shows (the Markdown report has it whole).

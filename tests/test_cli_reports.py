@@ -278,3 +278,34 @@ def test_junit_is_well_formed_whatever_the_case_and_adapter_say() -> None:
     root = ET.fromstring(reports.junit_xml(summary, "suite \x00", reports.Rerun()))
     assert root.get("tests") == "2" and root.get("errors") == "2"
     assert "\\x00" in (root.find(".//error").text or "")  # type: ignore[union-attr]
+
+
+def test_the_undeclared_variants_line_says_which_of_its_runs_another_reason_counts() -> None:
+    """Each not-applicable run counts once, under its first reason (the kind before the
+    variant): a whole game of an undeclared variant, to an adapter without whole games,
+    is counted as of an undeclared kind. The line folding the variant's rows says so,
+    so that its count and the not-applicable counts add up."""
+    from fourhundred.conformance.protocol import NOT_DECLARED
+
+    def outcome(kind: str, variant: str, status: str, why: str = "") -> Outcome:
+        return Outcome(Run({"id": f"{kind}.x", "kind": kind, "input": {}}, variant), status, why)
+
+    outcomes = [
+        outcome("whole_game", "medallon-400", "not_applicable", NOT_DECLARED["kind"]),
+        outcome("bid_value", "medallon-400", "not_applicable", NOT_DECLARED["variant"]),
+        outcome("bid_value", "medallon-400", "not_applicable", NOT_DECLARED["variant"]),
+        outcome("bid_value", "qahwa-400", "pass"),
+    ]
+    line = reports.undeclared_text(["medallon-400"], outcomes, "variant")
+    assert line == (
+        "variants not declared by the adapter (3 runs not applicable): medallon-400; of "
+        "these, the not-applicable line counts 1 as kind not declared by the adapter"
+    )
+    assert reports.not_applicable_text(outcomes) == (
+        "not applicable: 3 runs (2 variant not declared by the adapter, "
+        "1 kind not declared by the adapter)"
+    )
+    only_variant = outcomes[1:]
+    assert reports.undeclared_text(["medallon-400"], only_variant, "variant") == (
+        "variants not declared by the adapter (2 runs not applicable): medallon-400"
+    )
