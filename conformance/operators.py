@@ -155,11 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rules is None:
             rules = rules_by_variant[variant] = load(variant)
         entry = kinds.kind(case["kind"])
-        asked = (
-            True,
-            case["kind"] != "whole_game" and not entry.variant_free,
-            bool(entry.unordered),
-        )
+        asked = (True, spec_answers_too(case["kind"]), bool(entry.unordered))
         for answer, ask in zip(answerers, asked, strict=True):
             if not ask:
                 continue
@@ -245,17 +241,33 @@ def rows_of(body: Any) -> list[Any]:
     return list(body["rows"] if isinstance(body, dict) else body)
 
 
+def spec_answers_too(kind: str) -> bool:
+    """Whether the specification's answer functions answer a question of ``kind`` beside
+    the reference, in the killing test and the witness questions: a pure kind whose
+    answer depends on the variant (the reference alone plays whole games)."""
+    from fourhundred.conformance import kinds
+
+    return kind != "whole_game" and not kinds.kind(kind).variant_free
+
+
+def answerers(kind: str) -> tuple[Callable[..., Any], ...]:
+    """Who answers a witness question of ``kind``: the reference, and the specification
+    where :func:`spec_answers_too`."""
+    from fourhundred.conformance import adapter
+
+    if spec_answers_too(kind):
+        return (adapter.reference_answer, adapter.spec_answer)
+    return (adapter.reference_answer,)
+
+
 def _witness(path: Path) -> int:
-    from fourhundred.conformance import adapter, kinds
+    from fourhundred.conformance import kinds
     from fourhundred.spec.registry import load
 
     for kind, variant, data, answer in rows_of(json.loads(path.read_text(encoding="utf-8"))):
         rules = load(variant)
         entry = kinds.kind(kind)
-        answerers = [adapter.reference_answer]
-        if kind != "whole_game" and not entry.variant_free:
-            answerers.append(adapter.spec_answer)
-        for answer_with in answerers:
+        for answer_with in answerers(kind):
             try:
                 got = entry.canonical(answer_with(kind, rules, data))
             except Exception as error:  # a raise is a change of behaviour too

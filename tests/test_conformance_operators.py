@@ -127,3 +127,25 @@ def test_the_killing_test_runs_only_the_cases_added_since_a_suite(
     none.write_text("[]", encoding="utf-8")
     assert operators.main(["--new-since", str(every)]) == 0
     assert operators.main(["--new-since", str(none)]) == 1
+
+
+def test_an_interrupted_run_prints_a_resume_command_that_pastes_as_printed() -> None:
+    """Paths with spaces are quoted, every option the run had is kept, and the command
+    starts as this process was invoked (a test harness: the bare name)."""
+    import shlex
+
+    from fourhundred.commands.conformance_quality import _resume_line
+
+    line = _resume_line(
+        "--classify",
+        "--session",
+        "/tmp/my runs/a.sqlite",
+        modules=("spec/model.py", "spec/logic.py"),
+    )
+    prefix = "interrupted; resume with: "
+    assert line.startswith(prefix)
+    assert shlex.split(line.removeprefix(prefix)) == [
+        "fourhundred", "conformance", "mutants", "--operators", "--classify",
+        "--session", "/tmp/my runs/a.sqlite", "--module", "spec/model.py",
+        "--module", "spec/logic.py",
+    ]  # fmt: skip

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sys
 from collections.abc import Sequence
@@ -174,6 +175,17 @@ def _refuse_a_foreign_session(session: Path) -> None:
         )
 
 
+def _resume_line(*options: str, modules: Sequence[str] = ()) -> str:
+    """What an interrupted ``mutants --operators`` run prints: the command that resumes
+    it, started as this process was (:func:`fourhundred.invocation.program`: a bare
+    ``fourhundred`` fails where the virtualenv is not on ``PATH``), quoted for a shell."""
+    from fourhundred.invocation import program
+
+    chosen = [word for module in modules for word in ("--module", module)]
+    argv = [*program(), "conformance", "mutants", "--operators", *options, *chosen]
+    return f"interrupted; resume with: {shlex.join(argv)}"
+
+
 def _operators_session(console: Console, session: Path, modules: tuple[str, ...]) -> None:
     """``mutants --operators``: start or resume cosmic-ray's session and report its counts."""
     from fourhundred.conformance import operators
@@ -192,9 +204,7 @@ def _operators_session(console: Console, session: Path, modules: tuple[str, ...]
     try:
         final = operators.run_session(session, chosen, progress, poll=30.0)
     except KeyboardInterrupt:
-        console.print(
-            f"interrupted; resume with: fourhundred conformance mutants --operators --session {session}"
-        )
+        console.print(_resume_line("--session", str(session), modules=modules), highlight=False)
         sys.exit(130)
     except (RuntimeError, OSError) as error:
         raise UserError(f"cosmic-ray: {error}") from None
@@ -416,12 +426,16 @@ def _classify_session(
             fuzz,
         )
     except KeyboardInterrupt:
-        console.print(
-            "interrupted; resume with: fourhundred conformance mutants --operators --classify "
-            f"--session {session}"
-            + (f" --survivors {target}" if path is not None else "")
-            + ("" if proofs else " --no-proofs")
+        survivors_file = ["--survivors", str(target)] if path is not None else []
+        line = _resume_line(
+            "--classify",
+            "--session",
+            str(session),
+            *survivors_file,
+            *([] if proofs else ["--no-proofs"]),
+            modules=modules,
         )
+        console.print(line, highlight=False)
         sys.exit(130)
     finally:
         if previous is not None:
@@ -501,7 +515,9 @@ def _fuzz_survivors(console: Console, session: Path, path: Path | None) -> None:
     try:
         survivors.fuzz_unclassified(done, fuzz, progress)
     except KeyboardInterrupt:
-        console.print("interrupted; the survivors decided so far are written; run --fuzz again")
+        survivors_file = ["--survivors", str(target)] if path is not None else []
+        line = _resume_line("--fuzz", "--session", str(session), *survivors_file)
+        console.print(f"{line} (the survivors decided so far are written)", highlight=False)
         sys.exit(130)
     finally:
         if previous is not None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fourhundred.conformance.operators import rows_of
+from fourhundred.conformance.operators import answerers, rows_of
 from fourhundred.conformance.survivors import fresh_argv
 from fourhundred.safeio import write_text_atomically
 
@@ -173,14 +173,12 @@ def prepared(
     from fourhundred.conformance import kinds
 
     budget = {"seed": seed, "pure": pure, "games": games}
-    if (
-        not path.exists()
-        or {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k != "rows"}
-        != budget
-    ):
+    body = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    if body is None or {k: v for k, v in body.items() if k != "rows"} != budget:
         write_questions(path, seed, pure, games)
+        body = json.loads(path.read_text(encoding="utf-8"))
     _written.clear()
-    rows = rows_of(json.loads(path.read_text(encoding="utf-8")))
+    rows = rows_of(body)
     counts = {kind: sum(1 for row in rows if row[0] == kind) for kind in kinds.KIND_NAMES}
     calls = {
         kind: called_functions(root, of_kinds(path, (kind,)))
@@ -230,14 +228,11 @@ def _mutated_answer(kind: str, rules: Any, data: Any, expected: Any) -> Any:
     """The answer of this (mutated) process that differs from ``expected`` (canonical):
     the reference's, else the specification's (pure kinds); the reference's when none
     does; ``{"raised": name}`` when answering raises."""
-    from fourhundred.conformance import adapter, kinds
+    from fourhundred.conformance import kinds
 
     entry = kinds.kind(kind)
-    answerers = [adapter.reference_answer]
-    if kind != "whole_game" and not entry.variant_free:
-        answerers.append(adapter.spec_answer)
     first = None
-    for answer_with in answerers:
+    for answer_with in answerers(kind):
         try:
             got = json.loads(json.dumps(answer_with(kind, rules, data)))
         except Exception as error:  # a raise is a change of behaviour too
