@@ -23,7 +23,6 @@ from fourhundred.conformance import faults, points, points_interactions
 from fourhundred.conformance.diagnosis_result import Cause, Diagnosis
 from fourhundred.conformance.mutants import Mutant
 from fourhundred.conformance.runner import Outcome
-from fourhundred.spec.registry import RULE_FIELDS
 
 
 @dataclass(frozen=True)
@@ -277,8 +276,7 @@ def _option_fields(rest: str) -> str:
         return "*"
     rules = point.mutant.only[0]
     base = point.mutant.rules(rules)
-    changed = [field for field in RULE_FIELDS if getattr(rules, field) != getattr(base, field)]
-    return ",".join(sorted(changed)) or "*"
+    return ",".join(sorted(points_interactions.changed_between(rules, base))) or "*"
 
 
 def evidence(cause: Cause, causes: Sequence[Cause], chosen: Mapping[str, Candidate]) -> int:

@@ -111,7 +111,7 @@ def surface(point: Any, rules: Rules) -> Surface | None:
     if mutant.checks != CHECKS or not mutant.touches(rules):
         return None
     wrong = mutant.rules(rules)
-    fields = frozenset(name for name in RULE_FIELDS if getattr(wrong, name) != getattr(rules, name))
+    fields = changed_between(wrong, rules)
     hooks = frozenset(
         name for name in vars(mutant.fast) if not name.startswith("_") and name != "build"
     )
