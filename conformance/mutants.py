@@ -44,7 +44,7 @@ from typing import Any, Literal
 
 from fourhundred.conformance import compare, kinds
 from fourhundred.conformance.suite import Run
-from fourhundred.reference.engine import CHECKS, Check, Reference
+from fourhundred.reference.engine import CHECKS, Check, Reference, Rule
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.model import BAND_WIDTH, Rules
 from fourhundred.spec.registry import load
@@ -177,10 +177,25 @@ def value(
 
 def forgetting(code: str) -> tuple[Check, ...]:
     """The engine's checks without the one rejecting with ``code``."""
-    kept = tuple(check for check in CHECKS if check.code != code)
-    if len(kept) == len(CHECKS):
+    check_of(code)
+    return tuple(check for check in CHECKS if check.code != code)
+
+
+def check_of(code: str) -> Check:
+    """The engine's check that rejects with ``code``."""
+    found = next((check for check in CHECKS if check.code == code), None)
+    if found is None:
         raise ValueError(f"no engine check rejects with {code!r}")
-    return kept
+    return found
+
+
+def judging(code: str, rule: Rule) -> tuple[Check, ...]:
+    """The engine's checks with the one rejecting with ``code`` judged by ``rule``
+    instead, in its place (the codes' precedence kept)."""
+    check_of(code)
+    return tuple(
+        Check(check.code, check.concerns, rule) if check.code == code else check for check in CHECKS
+    )
 
 
 # ----------------------------------------------------------------------

@@ -30,16 +30,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from fourhundred.conformance import coverage
-from fourhundred.conformance.mutants import Mutant
+from fourhundred.conformance.mutants import Mutant, check_of, judging
 from fourhundred.conformance.points_base import Point, cite
 from fourhundred.conformance.points_interactions import FAR_BELOW_ZERO, FAR_SCORES
 from fourhundred.reference.actions import Action, Bid
-from fourhundred.reference.engine import CHECKS, Check, GameState
+from fourhundred.reference.engine import GameState
 from fourhundred.spec.model import Rules
 
 #: The engine's check this family changes, and its code.
 _CODE = "bid_above_maximum"
-_ABOVE_MAXIMUM = next(check for check in CHECKS if check.code == _CODE)
+_ABOVE_MAXIMUM = check_of(_CODE)
 
 
 def _far_below_zero(state: GameState, actor: int) -> bool:
@@ -72,14 +72,6 @@ WRONG: dict[str, tuple[Any, str]] = {
 }
 
 
-def _checks_with(rule: Any) -> tuple[Check, ...]:
-    """The engine's checks with ``bid_above_maximum`` judged by ``rule``."""
-    return tuple(
-        Check(check.code, check.concerns, rule) if check.code == _CODE else check
-        for check in CHECKS
-    )
-
-
 def _questions(rules: Rules) -> Iterator[tuple[str, dict[str, Any], str]]:
     """Whole games from a position with the first bidder alone on a far score (the
     others on 0): it bids one over the largest bid, then the largest."""
@@ -104,6 +96,6 @@ def points(rule_set: coverage.RuleSet) -> Iterator[Point]:
             (variant,),
             cite(rules, "max_bid"),
             f"the largest bid is {rules.max_bid} whatever the bidder's score",
-            Mutant(point_id, f"{variant}: {wrong}", checks=_checks_with(rule), only=(rules,)),
+            Mutant(point_id, f"{variant}: {wrong}", checks=judging(_CODE, rule), only=(rules,)),
             _questions,
         )

@@ -26,10 +26,11 @@ from typing import Any
 
 from fourhundred.conformance import coverage, kinds
 from fourhundred.conformance.games import policy_card
+from fourhundred.conformance.mutants import check_of, judging
 from fourhundred.conformance.points_base import Point, cite, rule_set_point
 from fourhundred.reference import engine, shuffle
 from fourhundred.reference.actions import Bid, Deal, Play
-from fourhundred.reference.engine import CHECKS, Check, GameState, Phase, Reference
+from fourhundred.reference.engine import GameState, Phase, Reference
 from fourhundred.reference.fast import FastRules
 from fourhundred.spec.cards import TRUMP_SUIT
 from fourhundred.spec.model import Rules
@@ -37,7 +38,7 @@ from fourhundred.spec.model import Rules
 Json = dict[str, Any]
 
 #: The engine's rule for a deal (:data:`~fourhundred.reference.engine.CHECKS`).
-_BAD_DEAL = next(check.rule for check in CHECKS if check.code == "bad_deal")
+_BAD_DEAL = check_of("bad_deal").rule
 #: The bid each seat makes in the family's games, within its legal bids: the hand is
 #: played (the table minimum reached), not thrown in.
 _BID = 4
@@ -78,14 +79,6 @@ def _own_turn_refused(state: GameState, deal: Deal, dealer: int) -> str | None:
     return found
 
 
-def _judging(rule: Any) -> tuple[Check, ...]:
-    """The engine's checks with ``rule`` judging a deal."""
-    return tuple(
-        Check(check.code, check.concerns, rule) if check.code == "bad_deal" else check
-        for check in CHECKS
-    )
-
-
 class _HeartsThoughTurned(FastRules):
     """Hearts are trumps though the dealer turned a card of another suit."""
 
@@ -98,17 +91,17 @@ READINGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     (
         "turned/no-turn-accepted",
         "a deal that turns no card is accepted",
-        {"checks": _judging(_no_turn_accepted)},
+        {"checks": judging("bad_deal", _no_turn_accepted)},
     ),
     (
         "turned/other-seat-turn-accepted",
         "a deal that turns a card of another seat than the dealer is accepted",
-        {"checks": _judging(_other_turn_accepted)},
+        {"checks": judging("bad_deal", _other_turn_accepted)},
     ),
     (
         "turned/own-turn-refused",
         "the dealer's own turned card is refused",
-        {"checks": _judging(_own_turn_refused)},
+        {"checks": judging("bad_deal", _own_turn_refused)},
     ),
     (
         "turned/hearts-trumps",

@@ -115,6 +115,8 @@ def test_a_fast_rule_variant_may_override_public_rules_only() -> None:
             mutants.Mutant("broken", "overrides no rule", fast=variant)
     with pytest.raises(ValueError, match="no engine check"):
         mutants.forgetting("not_a_code")
+    with pytest.raises(ValueError, match="no engine check"):
+        mutants.judging("not_a_code", lambda state, action, seat: None)
     with pytest.raises(ValueError, match="not a field of Rules"):
         mutants.field("qahwa-400", "no_such_rule", 1, 2)
 
@@ -138,3 +140,17 @@ def test_the_suite_kills_every_mutant_that_changes_behaviour() -> None:
     assert len(results) == len(mutants.MUTANTS) + len(points.points())
     survivors = [r.name for r in results if r.changes_behaviour and not r.killed]
     assert survivors == []
+
+
+def test_a_check_judged_by_another_rule_keeps_its_place_and_code() -> None:
+    """``mutants.judging``: the engine's checks in their order (the codes' precedence),
+    only the named one's rule replaced."""
+
+    def never(state: Any, action: Any, seat: Any) -> None:
+        return None
+
+    judged = mutants.judging("bid_above_maximum", never)
+    assert [c.code for c in judged] == [c.code for c in engine.CHECKS]
+    changed = [(old, new) for old, new in zip(engine.CHECKS, judged, strict=True) if old != new]
+    assert [(new.code, new.rule) for _, new in changed] == [("bid_above_maximum", never)]
+    assert mutants.check_of("bad_deal").code == "bad_deal"
